@@ -1,3 +1,4 @@
 export * from "./errors.ts";
 export * from "./health.ts";
 export * from "./languages.ts";
+export * from "./public-config.ts";
