@@ -6,7 +6,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DataDirInUseError, lockDataDir } from "./data-dir-lock.ts";
 import { openDatabase } from "./database.ts";
-import { auditEvents } from "./schema.ts";
+import { auditEvents } from "./schema/index.ts";
 
 describe("embedded database (PGlite)", () => {
   it("migrates a fresh data directory and keeps data across reopen", async () => {
