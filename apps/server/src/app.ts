@@ -12,6 +12,7 @@ import {
 import type { Config } from "./config/config.ts";
 import type { Secrets } from "./config/secrets.ts";
 import type { Database } from "./db/database.ts";
+import "./http/auth-context.ts";
 import { DomainError } from "./http/domain-error.ts";
 import { registerErrorHandling } from "./http/error-handler.ts";
 import { registerSecurityHeaders } from "./http/security.ts";
@@ -38,6 +39,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Routes read the signed-in user from here (http/auth-context.ts); the authentication hook fills it.
+  app.decorateRequest("user", null);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
