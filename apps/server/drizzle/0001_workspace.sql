@@ -5,6 +5,7 @@ CREATE TABLE "font_builds" (
 	"glyph_count" integer NOT NULL,
 	"files" jsonb NOT NULL,
 	"specimen_key" text,
+	"specimen_type" text,
 	"diagnostics" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );

@@ -18,6 +18,7 @@ import { registerErrorHandling } from "./http/error-handler.ts";
 import { registerSecurityHeaders } from "./http/security.ts";
 import { registerWebApp } from "./http/web-app.ts";
 import { systemRoutes } from "./routes/system.ts";
+import { type Workspace, workspaceRoutes } from "./routes/workspace.ts";
 
 export interface AppDependencies {
   config: Config;
@@ -27,6 +28,8 @@ export interface AppDependencies {
   /** Folder of the built web app (apps/web/dist). */
   webRoot: string;
   logger?: FastifyServerOptions["logger"];
+  /** The font workspace (templates, scans, letters, fonts), built over the engine ports. */
+  workspace?: Workspace;
 }
 
 /** Builds the HTTP application without listening (the process entry is main.ts). */
@@ -68,6 +71,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(
     async (api) => {
       await api.register(systemRoutes, { config, database: deps.database, version: deps.version });
+      if (deps.workspace) await api.register(workspaceRoutes, { workspace: deps.workspace });
     },
     { prefix: "/api" },
   );

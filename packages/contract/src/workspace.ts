@@ -213,23 +213,26 @@ export const LettersChanged = z.object({ fontId: Id, glyphs: z.array(Glyph) });
 export type LettersChanged = z.infer<typeof LettersChanged>;
 
 export const FontSettings = z.object({
-  /** Extra space between letters, in font units. */
+  /** Font units added to both side bearings of every letter (negative tightens). */
   letterSpacing: z.number().min(-300).max(1000).default(0),
-  spaceWidth: z.number().min(50).max(2000).default(300),
-  /** Line height as a multiple of the em. */
-  lineHeight: z.number().min(0.8).max(3).default(1.2),
-  /** Scale of every letter. */
+  /** Advance width of the space in font units, or null to derive it from the letters. */
+  spaceWidth: z.number().min(50).max(2000).nullable().default(null),
+  /** Line distance as a multiple of the em. */
+  lineHeight: z.number().min(0.8).max(3).default(1.25),
+  /** Scale of every letter around the baseline. */
   scale: z.number().min(0.2).max(5).default(1),
-  /** Shift of every letter up (+) or down (-), in font units. */
+  /** Font units added to every letter's height (positive raises it). */
   baselineShift: z.number().min(-500).max(500).default(0),
-  /** Cycle the written variants of a letter (OpenType calt). */
+  /** Cycle the written variants of repeated letters (OpenType calt). */
   randomize: z.boolean().default(true),
   ligatures: z.boolean().default(true),
-  kerning: z.boolean().default(true),
-  manualKerning: z
+  /** Kerning computed from the outlines, or manual pairs only. */
+  kerning: z.enum(["auto", "off"]).default("auto"),
+  kerningPairs: z
     .array(z.object({ left: z.string().min(1).max(16), right: z.string().min(1).max(16), value: z.number() }))
     .max(2000)
     .default([]),
+  /** Build accented letters that were not written from a written base letter and mark. */
   compositeAccents: z.boolean().default(true),
 });
 export type FontSettings = z.infer<typeof FontSettings>;

@@ -137,6 +137,7 @@ export const fontBuilds = pgTable(
     glyphCount: integer("glyph_count").notNull(),
     files: jsonb("files").$type<StoredBuildFile[]>().notNull(),
     specimenKey: text("specimen_key"),
+    specimenType: text("specimen_type"),
     diagnostics: jsonb("diagnostics").$type<StoredDiagnostic[]>().notNull().default([]),
     createdAt: timestamps.createdAt,
   },

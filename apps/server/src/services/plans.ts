@@ -1,0 +1,87 @@
+import { PLAN_LIMITS, type PlanLimits, type PlanName } from "@handfont/contract";
+import { DomainError } from "../http/domain-error.ts";
+
+/** Whether a user holds premium at a moment; provided by the subscriptions feature. */
+export type PremiumCheck = (userId: string, now: Date) => Promise<boolean>;
+
+export type Plan = { name: PlanName; limits: PlanLimits };
+
+const graphemes = (text: string) =>
+  [...new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(text)].length;
+
+/** True when a glyph's characters form a ligature (a sequence written as one glyph). */
+export const isLigature = (chars: string) => graphemes(chars) > 1;
+
+/** Counts what the plan limits in a set of letters: characters, variants of one character, ligatures. */
+export function measureLetters(letters: readonly { chars: string; variant: number }[]) {
+  const variants = new Map<string, Set<number>>();
+  for (const { chars, variant } of letters) {
+    const set = variants.get(chars) ?? new Set<number>();
+    set.add(variant);
+    variants.set(chars, set);
+  }
+  return {
+    characters: variants.size,
+    maxVariants: Math.max(0, ...[...variants.values()].map((set) => set.size)),
+    ligatures: [...variants.keys()].filter(isLigature).length,
+  };
+}
+
+/** The plan rules of one configuration (PLAN_LIMITS): which plan a user is on and what it allows. */
+export function createPlans(isPremium: PremiumCheck, now: () => Date = () => new Date()) {
+  const planOf = async (userId: string): Promise<Plan> => {
+    // A failed premium check means not premium (spec §4).
+    const premium = await isPremium(userId, now()).catch(() => false);
+    const name: PlanName = premium ? "premium" : "free";
+    return { name, limits: PLAN_LIMITS[name] };
+  };
+
+  return {
+    planOf,
+    /** Throws PLAN_LIMIT_FONTS when the user already has as many fonts as the plan allows. */
+    async assertCanAddFont(userId: string, fontCount: number): Promise<void> {
+      const plan = await planOf(userId);
+      if (fontCount >= plan.limits.fonts) {
+        throw new DomainError("PLAN_LIMIT_FONTS", 402, { plan: plan.name, allowed: plan.limits.fonts });
+      }
+    },
+    /** Throws a PLAN_LIMIT_* error when a font with these letters would exceed the plan. */
+    async assertFontContent(userId: string, letters: readonly { chars: string; variant: number }[]): Promise<void> {
+      const plan = await planOf(userId);
+      const measured = measureLetters(letters);
+      if (measured.characters > plan.limits.charactersPerFont) {
+        throw new DomainError("PLAN_LIMIT_CHARACTERS", 402, {
+          plan: plan.name,
+          allowed: plan.limits.charactersPerFont,
+          requested: measured.characters,
+        });
+      }
+      if (measured.maxVariants > plan.limits.variants) {
+        throw new DomainError("PLAN_LIMIT_VARIANTS", 402, {
+          plan: plan.name,
+          allowed: plan.limits.variants,
+          requested: measured.maxVariants,
+        });
+      }
+      if (measured.ligatures > 0 && !plan.limits.ligatures) {
+        throw new DomainError("PLAN_LIMIT_LIGATURES", 402, { plan: plan.name });
+      }
+    },
+    /** Throws when a template with these settings could never become a font on the user's plan. */
+    async assertTemplateOptions(userId: string, options: { variants: number; ligatures: readonly string[] }) {
+      const plan = await planOf(userId);
+      if (options.variants > plan.limits.variants) {
+        throw new DomainError("PLAN_LIMIT_VARIANTS", 402, {
+          plan: plan.name,
+          allowed: plan.limits.variants,
+          requested: options.variants,
+        });
+      }
+      if (options.ligatures.length > 0 && !plan.limits.ligatures) {
+        throw new DomainError("PLAN_LIMIT_LIGATURES", 402, { plan: plan.name });
+      }
+    },
+  };
+}
+
+export type Plans = ReturnType<typeof createPlans>;
