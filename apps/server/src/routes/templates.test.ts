@@ -43,7 +43,10 @@ describe("templates", () => {
       payload: { name: "x", ligatures: ["ff"] },
     });
     expect(ligatures.statusCode).toBe(402);
-    expect(ligatures.json()).toMatchObject({ code: "PLAN_LIMIT_LIGATURES", message: "Ligatures are a premium feature." });
+    expect(ligatures.json()).toMatchObject({
+      code: "PLAN_LIMIT_LIGATURES",
+      message: "Ligatures are a premium feature.",
+    });
     const variants = await t.as(user, {
       method: "POST",
       url: "/api/createTemplate",
@@ -62,7 +65,11 @@ describe("templates", () => {
   it("finds the layout of one page by its QR code: the owner's or a ready-made one", async () => {
     const owner = t.newUser();
     const { template } = (
-      await t.as(owner, { method: "POST", url: "/api/createTemplate", payload: { name: "Pages", sets: ["latin", "ru"] } })
+      await t.as(owner, {
+        method: "POST",
+        url: "/api/createTemplate",
+        payload: { name: "Pages", sets: ["latin", "ru"] },
+      })
     ).json();
     expect(template.pageCount).toBe(2);
     const page2 = await t.as(owner, { method: "GET", url: `/api/getDataOfLetters?qcode=${template.qcodes[1]}` });

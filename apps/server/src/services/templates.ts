@@ -119,7 +119,7 @@ export function createTemplateService(ctx: WorkspaceContext) {
       const decoded = ctx.templateMaker.decodeQcode(qcode);
       if (!decoded) throw new DomainError("QCODE_INVALID", 400);
       const layout = await findLayout(userId, decoded.templateId);
-      if (!layout || !layout.pages.some((page) => page.page === decoded.page)) throw notFound();
+      if (!layout?.pages.some((page) => page.page === decoded.page)) throw notFound();
       return {
         templateId: layout.id,
         page: decoded.page,
