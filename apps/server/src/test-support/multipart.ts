@@ -8,7 +8,7 @@ export async function multipart(
   for (const file of files) {
     form.append(
       file.field ?? "files",
-      new Blob([file.bytes], { type: file.type ?? "application/octet-stream" }),
+      new Blob([new Uint8Array(file.bytes)], { type: file.type ?? "application/octet-stream" }),
       file.fileName,
     );
   }
