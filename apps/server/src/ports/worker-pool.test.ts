@@ -65,9 +65,9 @@ describe("worker pool", () => {
       script: new URL("../test-support/test-worker.ts", import.meta.url),
       size: 1,
       maxQueue: 1,
-      taskTimeoutMs: 100,
+      taskTimeoutMs: 1500,
     });
-    await expect(quick.run("spin", { ms: 2000 })).rejects.toMatchObject({ code: "TASK_TIMEOUT" });
+    await expect(quick.run("spin", { ms: 6000 })).rejects.toMatchObject({ code: "TASK_TIMEOUT" });
     await expect(quick.run("ask", { question: "x" }, { onRequest: () => 1 })).resolves.toBe(1);
     await quick.close();
   });
