@@ -18,6 +18,7 @@ describe("Intl formatting with the regional codes", () => {
     const date = new Date(Date.UTC(2026, 10, 21, 12));
     expect(formatDate(date, "en", { dateStyle: "long", timeZone: "UTC" })).toBe("November 21, 2026");
     expect(formatDate(date, "de", { dateStyle: "long", timeZone: "UTC" })).toBe("21. November 2026");
-    expect(formatDate(date, "uk", { dateStyle: "long", timeZone: "UTC" })).toBe("21 листопада 2026\u00a0р.");
+    // The space before "р." depends on the ICU version; the month name in the genitive is what matters.
+    expect(formatDate(date, "uk", { dateStyle: "long", timeZone: "UTC" })).toMatch(/^21 листопада 2026\s*р\.$/u);
   });
 });
