@@ -2,8 +2,8 @@ import type { Language } from "@handfont/contract";
 import { forwardRef } from "react";
 import { Link, type LinkProps } from "react-router";
 import { loadNamespaces } from "../i18n/i18n.ts";
-import { createPreloadQueue } from "./preload-queue.ts";
 import { PAGES, type PageId, pagePath } from "./pages.ts";
+import { createPreloadQueue } from "./preload-queue.ts";
 import { useLanguage } from "./use-language.ts";
 
 const preloads = createPreloadQueue();

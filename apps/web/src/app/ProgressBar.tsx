@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { createProgressController, PROGRESS_TIMINGS, type ProgressView } from "./progress.ts";
 import classes from "./ProgressBar.module.css";
+import { createProgressController, PROGRESS_TIMINGS, type ProgressView } from "./progress.ts";
 
 /** The thin top bar of spec §9, on while `active` lasts longer than the throttle. */
 export function ProgressBar({ active }: { active: boolean }) {

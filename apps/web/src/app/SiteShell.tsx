@@ -6,8 +6,8 @@ import { Outlet, useLocation, useNavigation } from "react-router";
 import { ErrorPage } from "../pages/error/ErrorPage.tsx";
 import { AppLink } from "./AppLink.tsx";
 import { Footer } from "./Footer.tsx";
-import { Header } from "./Header.tsx";
 import headerClasses from "./Header.module.css";
+import { Header } from "./Header.tsx";
 import { NAVIGATION } from "./navigation.ts";
 import classes from "./SiteShell.module.css";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { pageOfPath, pagePath } from "./pages.ts";
 import { switchLanguagePath } from "./language-path.ts";
+import { pageOfPath, pagePath } from "./pages.ts";
 
 describe("language switch keeps the current path", () => {
   const at = (pathname: string, search = "", hash = "") => ({ pathname, search, hash });

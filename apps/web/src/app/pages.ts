@@ -15,7 +15,11 @@ export interface PageDefinition {
  */
 export const PAGES = {
   home: { path: "", load: () => import("../pages/home/HomePage.tsx"), namespaces: ["home"] },
-  functions: { path: "functions", load: () => import("../pages/functions/FunctionsPage.tsx"), namespaces: ["functions"] },
+  functions: {
+    path: "functions",
+    load: () => import("../pages/functions/FunctionsPage.tsx"),
+    namespaces: ["functions"],
+  },
   privacy: {
     path: "privacy",
     load: () => import("../pages/legal/PrivacyPage.tsx"),

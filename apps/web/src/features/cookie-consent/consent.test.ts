@@ -9,11 +9,7 @@ import {
   storeReject,
 } from "./consent.ts";
 
-function clearCookies() {
-  for (const name of ["policy", "policyReject"]) document.cookie = `${name}=; Max-Age=0; Path=/`;
-}
-
-afterEach(clearCookies);
+afterEach(clearConsent);
 
 describe("cookie consent flags (spec §4)", () => {
   it("treats boolean true and the string 'true' as set, nothing else", () => {

@@ -12,9 +12,10 @@ export function ErrorPage() {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const notFound = status === 404;
   const path = `${location.pathname}${location.search}`;
-  const kind = notFound ? "notFound" : "internal";
+  const title = notFound ? t("notFound.title") : t("internal.title");
+  const hint = notFound ? t("notFound.hint") : t("internal.hint");
 
-  usePageMeta({ title: t(`${kind}.title`), description: t(`${kind}.hint`) });
+  usePageMeta({ title, description: hint });
 
   return (
     <Container size="sm" py={80}>
@@ -25,7 +26,7 @@ export function ErrorPage() {
         <Title order={1} data-testid="error-message" style={{ overflowWrap: "anywhere" }}>
           {notFound ? t("notFound.message", { path }) : t("internal.message")}
         </Title>
-        <Text c="dimmed">{t(`${kind}.hint`)}</Text>
+        <Text c="dimmed">{hint}</Text>
         <Group>
           <Button component={AppLink} page="home">
             {t("backHome")}
