@@ -37,7 +37,8 @@ function Shell({ children }: { children: React.ReactNode }) {
       <AppShell.Header>
         <Header menuOpened={menuOpened} onToggleMenu={menu.toggle} />
       </AppShell.Header>
-      <AppShell.Navbar p="md" id="mobile-navigation" aria-label={t("nav.label")}>
+      {/* Closed, the menu is only moved off screen: inert keeps its links out of the tab order and screen readers. */}
+      <AppShell.Navbar p="md" id="mobile-navigation" aria-label={t("nav.label")} inert={!menuOpened}>
         <Stack gap={4}>
           {NAVIGATION.map((item) => (
             <AppLink key={item.label} page={item.page} hash={item.hash} className={headerClasses.mobileLink}>

@@ -17,7 +17,7 @@ export function CookieBanner() {
       className={classes.banner}
       shadow="xl"
       withBorder
-      p="lg"
+      p={{ base: "md", sm: "lg" }}
       data-testid="cookie-banner"
     >
       <Text fw={700} id="cookie-banner-title" mb={4}>
