@@ -1,28 +1,32 @@
 import { z } from "zod";
 
-/**
- * What each plan allows, in one place: the server enforces it, the web app explains it. Premium pricing is not
- * shown in the spec (§9); these limits are the product's own.
- */
-export const PLAN_LIMITS = {
-  free: { fonts: 2, charactersPerFont: 120, variants: 2, ligatures: false },
-  premium: { fonts: 50, charactersPerFont: 1000, variants: 15, ligatures: true },
-} as const;
+/** What each plan allows. The server enforces these limits; the web app shows them on the features page. */
+export interface PlanLimits {
+  fonts: number;
+  charactersPerFont: number;
+  variantsPerCharacter: number;
+  ligatures: boolean;
+}
 
-export type PlanName = keyof typeof PLAN_LIMITS;
-export type PlanLimits = { fonts: number; charactersPerFont: number; variants: number; ligatures: boolean };
+export const PLAN_IDS = ["free", "premium"] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+
+export const PLAN_LIMITS: Record<PlanId, PlanLimits> = {
+  free: { fonts: 2, charactersPerFont: 120, variantsPerCharacter: 2, ligatures: false },
+  premium: { fonts: 50, charactersPerFont: 1000, variantsPerCharacter: 15, ligatures: true },
+};
 
 export const PlanLimitsSchema = z.object({
   fonts: z.number().int(),
   charactersPerFont: z.number().int(),
-  variants: z.number().int(),
+  variantsPerCharacter: z.number().int(),
   ligatures: z.boolean(),
 });
 
 /** The answer of `GET /subscribe/isPremium`: a failed check means not premium (spec §4). */
 export const PremiumStatus = z.object({
   isPremium: z.boolean(),
-  plan: z.enum(["free", "premium"]),
+  plan: z.enum(PLAN_IDS),
   premiumUntil: z.iso.datetime().nullable(),
   limits: PlanLimitsSchema,
 });

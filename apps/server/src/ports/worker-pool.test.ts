@@ -22,14 +22,17 @@ describe("worker pool", () => {
     })();
     const progress: number[] = [];
     const results = await Promise.all([
-      pool.run<{ steps: number }>("spin", { ms: 600 }, { onProgress: (fraction) => progress.push(fraction) }),
-      pool.run<{ steps: number }>("spin", { ms: 600 }),
+      pool.run<{ steps: number }>("spin", { ms: 1000 }, { onProgress: (fraction) => progress.push(fraction) }),
+      pool.run<{ steps: number }>("spin", { ms: 1000 }),
     ]);
     running = false;
     await probe;
     expect(results.every((result) => result.steps > 0)).toBe(true);
+    // Work on the main thread would stall the timer for the whole second; a shared 2-core machine adds some lag.
+    const sorted = [...lags].sort((a, b) => a - b);
     expect(lags.length).toBeGreaterThan(20);
-    expect(Math.max(...lags)).toBeLessThan(150);
+    expect(sorted[Math.floor(sorted.length / 2)]).toBeLessThan(50);
+    expect(sorted.at(-1)).toBeLessThan(500);
     expect(progress.length).toBeGreaterThan(0);
   });
 

@@ -1,10 +1,10 @@
-import { PLAN_LIMITS, type PlanLimits, type PlanName } from "@handfont/contract";
+import { PLAN_LIMITS, type PlanId, type PlanLimits } from "@handfont/contract";
 import { DomainError } from "../http/domain-error.ts";
 
 /** Whether a user holds premium at a moment; provided by the subscriptions feature. */
 export type PremiumCheck = (userId: string, now: Date) => Promise<boolean>;
 
-export type Plan = { name: PlanName; limits: PlanLimits };
+export type Plan = { name: PlanId; limits: PlanLimits };
 
 const graphemes = (text: string) =>
   [...new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(text)].length;
@@ -32,7 +32,7 @@ export function createPlans(isPremium: PremiumCheck, now: () => Date = () => new
   const planOf = async (userId: string): Promise<Plan> => {
     // A failed premium check means not premium (spec §4).
     const premium = await isPremium(userId, now()).catch(() => false);
-    const name: PlanName = premium ? "premium" : "free";
+    const name: PlanId = premium ? "premium" : "free";
     return { name, limits: PLAN_LIMITS[name] };
   };
 
@@ -56,10 +56,10 @@ export function createPlans(isPremium: PremiumCheck, now: () => Date = () => new
           requested: measured.characters,
         });
       }
-      if (measured.maxVariants > plan.limits.variants) {
+      if (measured.maxVariants > plan.limits.variantsPerCharacter) {
         throw new DomainError("PLAN_LIMIT_VARIANTS", 402, {
           plan: plan.name,
-          allowed: plan.limits.variants,
+          allowed: plan.limits.variantsPerCharacter,
           requested: measured.maxVariants,
         });
       }
@@ -70,10 +70,10 @@ export function createPlans(isPremium: PremiumCheck, now: () => Date = () => new
     /** Throws when a template with these settings could never become a font on the user's plan. */
     async assertTemplateOptions(userId: string, options: { variants: number; ligatures: readonly string[] }) {
       const plan = await planOf(userId);
-      if (options.variants > plan.limits.variants) {
+      if (options.variants > plan.limits.variantsPerCharacter) {
         throw new DomainError("PLAN_LIMIT_VARIANTS", 402, {
           plan: plan.name,
-          allowed: plan.limits.variants,
+          allowed: plan.limits.variantsPerCharacter,
           requested: options.variants,
         });
       }
