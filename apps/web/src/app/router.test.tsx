@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
+import { writeCookie } from "../lib/cookies.ts";
 import { ErrorPage } from "../pages/error/ErrorPage.tsx";
 import { AppLoading } from "./AppLoading.tsx";
 import { AppProviders, createQueryClient } from "./AppProviders.tsx";
@@ -25,12 +26,12 @@ function renderAt(path: string, routeTree = routes) {
 }
 
 afterEach(() => {
-  for (const name of ["lang", "policy", "policyReject"]) document.cookie = `${name}=; Max-Age=0; Path=/`;
+  for (const name of ["lang", "policy", "policyReject"]) writeCookie(name, "", { maxAgeDays: 0 });
 });
 
 describe("routing (spec §2)", () => {
   it("redirects / to the language in the cookie", async () => {
-    document.cookie = "lang=de; Path=/";
+    writeCookie("lang", "de", { maxAgeDays: 1 });
     const router = renderAt("/");
     await waitFor(() => expect(router.state.location.pathname).toBe("/de"));
     expect(await screen.findByRole("heading", { level: 1, name: "Schreib am Computer in deiner eigenen Handschrift" }));
@@ -69,7 +70,6 @@ describe("routing (spec §2)", () => {
         },
       },
     ];
-    document.cookie = "lang=en; Path=/";
     // The error texts are loaded as the real app would before any page renders.
     const { activateLanguage } = await import("../i18n/i18n.ts");
     await activateLanguage("en");
