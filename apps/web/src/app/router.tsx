@@ -23,7 +23,8 @@ export const routes: RouteObject[] = [
     HydrateFallback: AppLoading,
     ErrorBoundary: RootErrorBoundary,
     children: [
-      { index: true, loader: redirectToPreferredLanguage },
+      // `element: null`: these routes never render; their loaders always redirect or throw.
+      { index: true, loader: redirectToPreferredLanguage, element: null },
       {
         path: ":lang",
         loader: languageLoader,
@@ -34,7 +35,7 @@ export const routes: RouteObject[] = [
           {
             // Failures of a page render inside the shell, so navigation and the language switch keep working.
             ErrorBoundary: ErrorPage,
-            children: [...Object.values(PAGES).map(pageRoute), { path: "*", loader: throwNotFound }],
+            children: [...Object.values(PAGES).map(pageRoute), { path: "*", loader: throwNotFound, element: null }],
           },
         ],
       },
