@@ -32,6 +32,19 @@ export const PAGES = {
   },
   offer: { path: "offer", load: () => import("../pages/legal/OfferPage.tsx"), namespaces: ["legal", "legal-offer"] },
   debug: { path: "debug", load: () => import("../pages/debug/DebugPage.tsx"), namespaces: ["debug"] },
+  // The workspace (spec §2: /app with the children templates, showsvg and instructions); /app lists the fonts.
+  app: { path: "app", load: () => import("../pages/app/FontsPage.tsx"), namespaces: ["workspace"] },
+  appTemplates: {
+    path: "app/templates",
+    load: () => import("../pages/app/TemplatesPage.tsx"),
+    namespaces: ["workspace"],
+  },
+  appShowSvg: { path: "app/showsvg", load: () => import("../pages/app/ShowSvgPage.tsx"), namespaces: ["workspace"] },
+  appInstructions: {
+    path: "app/instructions",
+    load: () => import("../pages/app/InstructionsPage.tsx"),
+    namespaces: ["workspace", "instructions"],
+  },
 } as const satisfies Record<string, PageDefinition>;
 
 export type PageId = keyof typeof PAGES;
