@@ -13,6 +13,7 @@ import { createTemplateService } from "../services/templates.ts";
 import type { WorkspaceContext } from "../services/workspace-context.ts";
 import { fontRoutes } from "./fonts.ts";
 import { letterRoutes } from "./letters.ts";
+import { planRoutes } from "./plans.ts";
 import { scanRoutes } from "./scans.ts";
 import { templateRoutes } from "./templates.ts";
 
@@ -23,6 +24,8 @@ export type WorkspacePorts = {
   scanReader: ScanReader;
   fontBuilder: FontBuilder;
   isPremium: PremiumCheck;
+  /** When the user's premium time ends, or null. */
+  premiumUntil: (userId: string) => Promise<Date | null>;
   /** Scans read at once by this process (the reader's worker pool size). */
   scanConcurrency: number;
   now?: () => Date;
@@ -42,6 +45,7 @@ export function createWorkspace(db: Db, ports: WorkspacePorts) {
   const templates = createTemplateService(ctx);
   return {
     ctx,
+    premiumUntil: ports.premiumUntil,
     templates,
     scans: createScanService(ctx, templates, {
       concurrency: ports.scanConcurrency,
@@ -64,4 +68,5 @@ export const workspaceRoutes: FastifyPluginAsync<{ workspace: Workspace }> = asy
   await app.register(scanRoutes, { scans: workspace.scans });
   await app.register(letterRoutes, { letters: workspace.letters });
   await app.register(fontRoutes, workspace);
+  await app.register(planRoutes, { plans: workspace.ctx.plans, premiumUntil: workspace.premiumUntil });
 };

@@ -35,6 +35,7 @@ export async function createWorkspaceTestApp(ports: Partial<WorkspacePorts> = {}
     scanReader: fakeScanReader,
     fontBuilder: fakeFontBuilder,
     isPremium: async (userId) => premium.has(userId),
+    premiumUntil: async (userId) => (premium.has(userId) ? new Date("2030-01-01T00:00:00Z") : null),
     scanConcurrency: 2,
     ...ports,
   });
