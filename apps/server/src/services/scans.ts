@@ -67,6 +67,8 @@ export function createScanService(ctx: WorkspaceContext, templates: TemplateServ
       const bytes = await ctx.blobs.get(scan.blobKey);
       if (!bytes) throw Object.assign(new Error("upload missing"), { code: "SCAN_INTERRUPTED" });
       let lastWrite = 0;
+      // Progress writes go one after another and finish before the final write, whatever the driver's pool does.
+      let progressWrites: Promise<unknown> = Promise.resolve();
       const pages = await ctx.scanReader.read(
         { bytes, mediaType: scan.mediaType as never },
         (templateId, page) =>
@@ -76,10 +78,18 @@ export function createScanService(ctx: WorkspaceContext, templates: TemplateServ
         (fraction) => {
           if (Date.now() - lastWrite < 250) return;
           lastWrite = Date.now();
-          void update(id, { progress: Math.round(5 + 85 * Math.min(1, Math.max(0, fraction))) });
+          const progress = Math.round(5 + 85 * Math.min(1, Math.max(0, fraction)));
+          progressWrites = progressWrites.then(() =>
+            ctx.db
+              .update(scans)
+              .set({ progress, updatedAt: ctx.now() })
+              .where(and(eq(scans.id, id), eq(scans.status, "reading"))),
+          );
         },
       );
-      const stored = await Promise.all(pages.map((page) => applyPage(scan.ownerId, page)));
+      await progressWrites;
+      const stored: StoredScanPage[] = [];
+      for (const page of pages) stored.push(await applyPage(scan.ownerId, page));
       const failed = stored.every((page) => page.error !== null);
       const errorCode = failed ? fileErrorCode(scan.mediaType, stored) : null;
       await update(id, { status: failed ? "failed" : "done", progress: 100, pages: stored, errorCode });
