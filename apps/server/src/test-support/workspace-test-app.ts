@@ -24,10 +24,13 @@ export type WorkspaceTestApp = {
 };
 
 /** The app with the font workspace on a fresh in-memory database, and a way to act as any user. */
-export async function createWorkspaceTestApp(ports: Partial<WorkspacePorts> = {}): Promise<WorkspaceTestApp> {
+export async function createWorkspaceTestApp(
+  ports: Partial<WorkspacePorts> = {},
+  options: { database?: Database } = {},
+): Promise<WorkspaceTestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "handfont-workspace-"));
   const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: "memory://", NODE_ENV: "test" }, "/");
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   const premium = new Set<string>();
   const workspace = createWorkspace(database.db, {
     blobs: createFileBlobStore(join(dataDir, "blobs")),
@@ -63,7 +66,7 @@ export async function createWorkspaceTestApp(ports: Partial<WorkspacePorts> = {}
     async close() {
       await workspace.scans.idle();
       await app.close();
-      await database.close();
+      if (!options.database) await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
