@@ -2,6 +2,18 @@
 // and the Node helpers theirs (@handfont/engine/node), so a browser bundle pulls neither.
 
 export * from "./errors.ts";
+// Reading scans
+export { type EngineInitOptions, initEngine } from "./init-engine.ts";
+export type { FloatImage, GreyImage, RgbaImage, ScanImage } from "./scan/images.ts";
+export type { GlyphBox } from "./scan/place-in-em.ts";
+export type { ScanCell } from "./scan/read-cell.ts";
+export {
+  DEFAULT_MAX_PIXELS,
+  type ReadScanOptions,
+  readScan,
+  type ScanResult,
+  type StageTimings,
+} from "./scan/read-scan.ts";
 // Templates
 export {
   CHARACTER_SET_IDS,

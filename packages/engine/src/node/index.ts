@@ -1,0 +1,4 @@
+// @handfont/engine/node: helpers that need Node (files, sharp). Never imported by the engine core.
+
+export { type DecodeOptions, decodeImageFile } from "./decode-image.ts";
+export { initEngineForNode } from "./init-engine-node.ts";
