@@ -3,10 +3,12 @@ import type { Layout } from "../template/layout-types.ts";
 import { MARKER_CENTRE_RATIO } from "../template/page-geometry.ts";
 import { type PagePoint, pagePoint, type ScanPoint, scanPoint } from "../units.ts";
 import { adaptiveThreshold } from "./adaptive-threshold.ts";
+import { cutRegion } from "./cut-cells.ts";
 import type { FoundQrCode } from "./find-qr-code.ts";
-import { pageToScan, solveHomography } from "./homography.ts";
+import { localScale, pageToScan, solveHomography } from "./homography.ts";
 import type { GreyImage } from "./images.ts";
 import { labelComponents } from "./label-components.ts";
+import { downscale } from "./to-luminance.ts";
 
 type Candidate = { x: number; y: number; size: number };
 
@@ -33,8 +35,11 @@ export function findMarkers(
   const qrSidePx = averageSide(qr.corners);
   const markerPx = (layout.markers.sizeMm * qrSidePx) / qrBox.width;
   const qrCentre = centroid(qr.corners);
-  const candidates = markerCandidates(detection, markerPx / factor)
-    .map((c) => ({ x: (c.x + 0.5) * factor - 0.5, y: (c.y + 0.5) * factor - 0.5, size: c.size * factor }))
+  // Markers are big: look for them where they are about 28 pixels wide, which is plenty and cheap.
+  const extra = Math.max(1, Math.floor(markerPx / factor / 28));
+  const scale = factor * extra;
+  const candidates = markerCandidates(downscale(detection, extra), markerPx / scale)
+    .map((c) => ({ x: (c.x + 0.5) * scale - 0.5, y: (c.y + 0.5) * scale - 0.5, size: c.size * scale }))
     // The QR code's finder patterns look like markers too.
     .filter((c) => Math.hypot(c.x - qrCentre.x, c.y - qrCentre.y) > 0.75 * qrSidePx)
     .sort((a, b) => Math.abs(a.size - markerPx) - Math.abs(b.size - markerPx))
@@ -47,7 +52,8 @@ export function findMarkers(
       disagreement: best?.disagreement,
     });
   }
-  return best.markers.map((m) => refineCentre(full, m)) as [ScanPoint, ScanPoint, ScanPoint, ScanPoint];
+  const refined = best.markers.map((m) => refineCentre(full, m)) as [ScanPoint, ScanPoint, ScanPoint, ScanPoint];
+  return refineInPageSpace(full, refined, centres, layout.markers.sizeMm);
 }
 
 /**
@@ -156,78 +162,129 @@ export function markerCandidates(image: GreyImage, expectedSize: number): Candid
   return out;
 }
 
+/** A picture the centroid can be taken on: the full scan, or a rectified patch of it. */
+type Plane = { width: number; height: number; data: ArrayLike<number> };
+
 /**
- * Sub-pixel centre of a marker on the full image: the darkness-weighted centroid of the marker's own pixels
- * (its square ring and centre, with a two-pixel fringe for the anti-aliased edges). The pattern is
+ * Sub-pixel centre of a marker: the darkness-weighted centroid of the marker's own pixels (its square ring
+ * and centre, with a two-pixel fringe for the anti-aliased edges) in a window around (cx, cy). The pattern is
  * point-symmetric, so its centroid is its centre; nothing else near it (the QR code, a shadow) can pull it.
  */
-function refineCentre(image: GreyImage, candidate: Candidate): ScanPoint {
-  let cx = candidate.x;
-  let cy = candidate.y;
-  const half = Math.max(4, Math.round(candidate.size * 0.8));
-  for (let pass = 0; pass < 2; pass++) {
-    const x0 = Math.max(0, Math.round(cx) - half);
-    const x1 = Math.min(image.width - 1, Math.round(cx) + half);
-    const y0 = Math.max(0, Math.round(cy) - half);
-    const y1 = Math.min(image.height - 1, Math.round(cy) + half);
-    const w = x1 - x0 + 1;
-    const h = y1 - y0 + 1;
-    const histogram = new Uint32Array(256);
-    for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) histogram[image.data[y * image.width + x]!]!++;
-    const lo = percentile(histogram, w * h, 0.05);
-    const hi = percentile(histogram, w * h, 0.95);
-    if (hi - lo < 10) break;
-    const mid = (lo + hi) / 2;
-    const dark = new Uint8Array(w * h);
-    for (let y = 0; y < h; y++)
-      for (let x = 0; x < w; x++) dark[y * w + x] = image.data[(y + y0) * image.width + x + x0]! < mid ? 1 : 0;
-    const parts = labelComponents(dark, w, h);
-    const lx = Math.round(cx) - x0;
-    const ly = Math.round(cy) - y0;
-    // The ring is the largest dark part around the centre; the centre dot is the part at the centre.
-    let ring = 0;
-    for (let l = 1; l <= parts.count; l++) {
-      const around = parts.minX[l]! < lx && parts.maxX[l]! > lx && parts.minY[l]! < ly && parts.maxY[l]! > ly;
-      if (around && (!ring || parts.area[l]! > parts.area[ring]!)) ring = l;
+function markerCentroid(image: Plane, cx: number, cy: number, half: number): { x: number; y: number } | undefined {
+  const x0 = Math.max(0, Math.round(cx) - half);
+  const x1 = Math.min(image.width - 1, Math.round(cx) + half);
+  const y0 = Math.max(0, Math.round(cy) - half);
+  const y1 = Math.min(image.height - 1, Math.round(cy) + half);
+  const w = x1 - x0 + 1;
+  const h = y1 - y0 + 1;
+  const values = new Float32Array(w * h);
+  const histogram = new Uint32Array(256);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const v = image.data[(y + y0) * image.width + x + x0]!;
+      values[y * w + x] = v;
+      histogram[Math.min(255, Math.max(0, v | 0))]!++;
     }
-    const dot = parts.labels[ly * w + lx]!;
-    if (!ring) break;
-    const member = new Uint8Array(w * h);
-    for (let i = 0; i < member.length; i++) {
-      const l = parts.labels[i]!;
-      if (l === ring || (l === dot && dot !== 0)) member[i] = 1;
-    }
-    let sw = 0;
-    let sx = 0;
-    let sy = 0;
-    const fringe = 2;
-    for (let y = 0; y < h; y++) {
-      for (let x = 0; x < w; x++) {
-        if (!near(member, w, h, x, y, fringe)) continue;
-        const v = image.data[(y + y0) * image.width + x + x0]!;
-        const weight = Math.min(1, Math.max(0, (hi - v) / (hi - lo)));
-        sw += weight;
-        sx += weight * (x + x0);
-        sy += weight * (y + y0);
-      }
-    }
-    if (sw === 0) break;
-    cx = sx / sw;
-    cy = sy / sw;
   }
-  return scanPoint(cx, cy);
+  const lo = percentile(histogram, w * h, 0.05);
+  const hi = percentile(histogram, w * h, 0.95);
+  if (hi - lo < 10) return undefined;
+  const mid = (lo + hi) / 2;
+  const dark = new Uint8Array(w * h);
+  for (let i = 0; i < dark.length; i++) dark[i] = values[i]! < mid ? 1 : 0;
+  const parts = labelComponents(dark, w, h);
+  const lx = Math.min(w - 1, Math.max(0, Math.round(cx) - x0));
+  const ly = Math.min(h - 1, Math.max(0, Math.round(cy) - y0));
+  // The ring is the largest dark part around the centre; the centre dot is the part at the centre.
+  let ring = 0;
+  for (let l = 1; l <= parts.count; l++) {
+    const around = parts.minX[l]! < lx && parts.maxX[l]! > lx && parts.minY[l]! < ly && parts.maxY[l]! > ly;
+    if (around && (!ring || parts.area[l]! > parts.area[ring]!)) ring = l;
+  }
+  if (!ring) return undefined;
+  const dot = parts.labels[ly * w + lx]!;
+  const member = new Uint8Array(w * h);
+  for (let i = 0; i < member.length; i++) {
+    const l = parts.labels[i]!;
+    if (l === ring || (l === dot && dot !== 0)) member[i] = 1;
+  }
+  const fringe = dilate(member, w, h, 2);
+  let sw = 0;
+  let sx = 0;
+  let sy = 0;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      if (!fringe[y * w + x]) continue;
+      const weight = Math.min(1, Math.max(0, (hi - values[y * w + x]!) / (hi - lo)));
+      sw += weight;
+      sx += weight * (x + x0);
+      sy += weight * (y + y0);
+    }
+  }
+  return sw > 0 ? { x: sx / sw, y: sy / sw } : undefined;
 }
 
-function near(member: Uint8Array, w: number, h: number, x: number, y: number, radius: number): boolean {
-  for (let dy = -radius; dy <= radius; dy++) {
-    const yy = y + dy;
-    if (yy < 0 || yy >= h) continue;
-    for (let dx = -radius; dx <= radius; dx++) {
-      const xx = x + dx;
-      if (xx >= 0 && xx < w && member[yy * w + xx]) return true;
+function refineCentre(image: GreyImage, candidate: Candidate): ScanPoint {
+  let centre = { x: candidate.x, y: candidate.y };
+  const half = Math.max(4, Math.round(candidate.size * 0.8));
+  for (let pass = 0; pass < 2; pass++) centre = markerCentroid(image, centre.x, centre.y, half) ?? centre;
+  return scanPoint(centre.x, centre.y);
+}
+
+/**
+ * Takes each marker's centroid again on a patch rectified through the homography of all four. In the
+ * picture, perspective makes the near half of a marker larger than the far half and pulls its centroid off
+ * the centre by a fraction of a pixel, which is a visible shift for thin strokes; on the rectified patch the
+ * marker is square again and its centroid is its centre.
+ */
+export function refineInPageSpace(
+  full: GreyImage,
+  markers: [ScanPoint, ScanPoint, ScanPoint, ScanPoint],
+  centres: readonly PagePoint[],
+  sizeMm: number,
+): [ScanPoint, ScanPoint, ScanPoint, ScanPoint] {
+  let current = markers;
+  for (let pass = 0; pass < 2; pass++) {
+    const h = solveHomography(centres, current);
+    if (!h) return current;
+    const pxPerMm = Math.min(16, Math.max(8, localScale(h, centres[0]!)));
+    current = centres.map((centre, i) => {
+      const span = 1.6 * sizeMm;
+      const patch = cutRegion(
+        full,
+        h,
+        { x: centre.x - span / 2, y: centre.y - span / 2, width: span, height: span },
+        pxPerMm,
+      );
+      const middle = (patch.width - 1) / 2;
+      const found = markerCentroid(patch, middle, middle, Math.round(0.8 * sizeMm * pxPerMm));
+      if (!found) return current[i]!;
+      return pageToScan(
+        h,
+        pagePoint(centre.x - span / 2 + (found.x + 0.5) / pxPerMm, centre.y - span / 2 + (found.y + 0.5) / pxPerMm),
+      );
+    }) as [ScanPoint, ScanPoint, ScanPoint, ScanPoint];
+  }
+  return current;
+}
+
+/** Grows a mask by `radius` pixels in every direction (a square), separably. */
+function dilate(mask: Uint8Array, w: number, h: number, radius: number): Uint8Array {
+  const across = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      if (!mask[y * w + x]) continue;
+      for (let dx = Math.max(0, x - radius); dx <= Math.min(w - 1, x + radius); dx++) across[y * w + dx] = 1;
     }
   }
-  return false;
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      if (!across[y * w + x]) continue;
+      for (let dy = Math.max(0, y - radius); dy <= Math.min(h - 1, y + radius); dy++) out[dy * w + x] = 1;
+    }
+  }
+  return out;
 }
 
 function percentile(histogram: Uint32Array, total: number, fraction: number): number {

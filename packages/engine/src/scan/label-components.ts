@@ -16,21 +16,28 @@ export type Components = {
 /** Labels the 8-connected components of the non-zero pixels of a mask (two passes with union-find). */
 export function labelComponents(mask: Uint8Array, width: number, height: number): Components {
   const labels = new Int32Array(width * height);
-  let parent = new Int32Array(1024);
+  let parent = new Int32Array(256);
   let next = 1;
-  const find = (a: number) => {
-    while (parent[a] !== a) {
-      parent[a] = parent[parent[a]!]!;
-      a = parent[a]!;
+  const root = (a: number) => {
+    let r = a;
+    while (parent[r] !== r) r = parent[r]!;
+    while (parent[a] !== r) {
+      const up = parent[a]!;
+      parent[a] = r;
+      a = up;
     }
-    return a;
+    return r;
   };
-  const union = (a: number, b: number) => {
-    const ra = find(a);
-    const rb = find(b);
-    if (ra < rb) parent[rb] = ra;
-    else if (rb < ra) parent[ra] = rb;
-    return ra < rb ? ra : rb;
+  const join = (a: number, b: number) => {
+    if (a === b) return a;
+    const ra = root(a);
+    const rb = root(b);
+    if (ra < rb) {
+      parent[rb] = ra;
+      return ra;
+    }
+    parent[ra] = rb;
+    return rb;
   };
   for (let y = 0; y < height; y++) {
     const row = y * width;
@@ -38,16 +45,12 @@ export function labelComponents(mask: Uint8Array, width: number, height: number)
       const i = row + x;
       if (!mask[i]) continue;
       // Neighbours already visited: left, and the three above.
-      let label = 0;
-      const take = (j: number) => {
-        const other = labels[j]!;
-        if (other) label = label ? union(label, other) : other;
-      };
-      if (x > 0) take(i - 1);
+      let label = x > 0 ? labels[i - 1]! : 0;
       if (y > 0) {
-        if (x > 0) take(i - width - 1);
-        take(i - width);
-        if (x < width - 1) take(i - width + 1);
+        const up = i - width;
+        if (x > 0 && labels[up - 1]) label = label ? join(label, labels[up - 1]!) : labels[up - 1]!;
+        if (labels[up]) label = label ? join(label, labels[up]!) : labels[up]!;
+        if (x < width - 1 && labels[up + 1]) label = label ? join(label, labels[up + 1]!) : labels[up + 1]!;
       }
       if (!label) {
         if (next >= parent.length) {
@@ -65,8 +68,8 @@ export function labelComponents(mask: Uint8Array, width: number, height: number)
   const remap = new Int32Array(next);
   let count = 0;
   for (let l = 1; l < next; l++) {
-    const root = find(l);
-    remap[l] = root === l ? ++count : remap[root]!;
+    const r = root(l);
+    remap[l] = r === l ? ++count : remap[r]!;
   }
   const area = new Int32Array(count + 1);
   const minX = new Int32Array(count + 1).fill(width);

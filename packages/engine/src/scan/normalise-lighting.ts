@@ -11,20 +11,22 @@ export function normaliseLighting(image: FloatImage, blockPx: number): { image: 
   const bw = Math.max(1, Math.round(width / blockPx));
   const bh = Math.max(1, Math.round(height / blockPx));
   const levels = new Float32Array(bw * bh);
-  const histogram = new Uint32Array(256);
+  const histogram = new Uint32Array(257);
   for (let by = 0; by < bh; by++) {
+    const y0 = Math.floor((by * height) / bh);
+    const y1 = Math.floor(((by + 1) * height) / bh);
     for (let bx = 0; bx < bw; bx++) {
       const x0 = Math.floor((bx * width) / bw);
       const x1 = Math.floor(((bx + 1) * width) / bw);
-      const y0 = Math.floor((by * height) / bh);
-      const y1 = Math.floor(((by + 1) * height) / bh);
       histogram.fill(0);
       for (let y = y0; y < y1; y++) {
-        for (let x = x0; x < x1; x++) histogram[Math.min(255, Math.max(0, data[y * width + x]! | 0))]!++;
+        const row = y * width;
+        // Values are bilinear mixes of 8-bit pixels: 0–255 already.
+        for (let x = x0; x < x1; x++) histogram[data[row + x]! | 0]!++;
       }
       const target = (x1 - x0) * (y1 - y0) * 0.9;
       let seen = 0;
-      let level = 255;
+      let level = 255.5;
       for (let v = 0; v < 256; v++) {
         seen += histogram[v]!;
         if (seen >= target) {
@@ -38,31 +40,37 @@ export function normaliseLighting(image: FloatImage, blockPx: number): { image: 
   const spread = new Float32Array(bw * bh);
   for (let by = 0; by < bh; by++) {
     for (let bx = 0; bx < bw; bx++) {
-      let best = 0;
-      for (let dy = -1; dy <= 1; dy++) {
-        for (let dx = -1; dx <= 1; dx++) {
-          const x = bx + dx;
-          const y = by + dy;
-          if (x >= 0 && y >= 0 && x < bw && y < bh) best = Math.max(best, levels[y * bw + x]!);
-        }
+      let best = 1;
+      for (let y = Math.max(0, by - 1); y <= Math.min(bh - 1, by + 1); y++) {
+        for (let x = Math.max(0, bx - 1); x <= Math.min(bw - 1, bx + 1); x++)
+          best = Math.max(best, levels[y * bw + x]!);
       }
-      spread[by * bw + bx] = Math.max(best, 1);
+      spread[by * bw + bx] = best;
     }
   }
+  // Bilinear interpolation between block centres, with the column weights computed once.
+  const column0 = new Int32Array(width);
+  const column1 = new Int32Array(width);
+  const columnWeight = new Float32Array(width);
+  for (let x = 0; x < width; x++) {
+    const gx = Math.min(bw - 1, Math.max(0, ((x + 0.5) * bw) / width - 0.5));
+    column0[x] = gx | 0;
+    column1[x] = Math.min(bw - 1, (gx | 0) + 1);
+    columnWeight[x] = gx - (gx | 0);
+  }
+  const rowLevels = new Float32Array(bw);
   const out = new Float32Array(width * height);
   for (let y = 0; y < height; y++) {
     const gy = Math.min(bh - 1, Math.max(0, ((y + 0.5) * bh) / height - 0.5));
-    const y0 = gy | 0;
-    const y1 = Math.min(bh - 1, y0 + 1);
-    const fy = gy - y0;
+    const r0 = (gy | 0) * bw;
+    const r1 = Math.min(bh - 1, (gy | 0) + 1) * bw;
+    const fy = gy - (gy | 0);
+    for (let bx = 0; bx < bw; bx++) rowLevels[bx] = spread[r0 + bx]! + (spread[r1 + bx]! - spread[r0 + bx]!) * fy;
+    const row = y * width;
     for (let x = 0; x < width; x++) {
-      const gx = Math.min(bw - 1, Math.max(0, ((x + 0.5) * bw) / width - 0.5));
-      const x0 = gx | 0;
-      const x1 = Math.min(bw - 1, x0 + 1);
-      const fx = gx - x0;
-      const top = spread[y0 * bw + x0]! + (spread[y0 * bw + x1]! - spread[y0 * bw + x0]!) * fx;
-      const bottom = spread[y1 * bw + x0]! + (spread[y1 * bw + x1]! - spread[y1 * bw + x0]!) * fx;
-      out[y * width + x] = data[y * width + x]! / (top + (bottom - top) * fy);
+      const a = rowLevels[column0[x]!]!;
+      const level = a + (rowLevels[column1[x]!]! - a) * columnWeight[x]!;
+      out[row + x] = data[row + x]! / level;
     }
   }
   const sorted = Array.from(spread).sort((a, b) => a - b);

@@ -2,7 +2,6 @@ import type { ScanWarning } from "../errors.ts";
 import { scanWarning } from "../errors.ts";
 import type { BoxMm, LayoutCell } from "../template/layout-types.ts";
 import { binarizeCell, type CellMask } from "./binarize-cell.ts";
-import { gaussianBlur } from "./blur.ts";
 import { type CleanedCell, cleanCell } from "./clean-cell.ts";
 import { cutRegion } from "./cut-cells.ts";
 import type { Homography } from "./homography.ts";
@@ -40,19 +39,18 @@ export async function readCell(
   scan: GreyImage,
   h: Homography,
   cell: LayoutCell,
-  scanPxPerMm: number,
   workPxPerMm: number,
 ): Promise<CellReading> {
   const started = performance.now();
   const region = inset(cell.box, CUT_INSET_MM);
-  const first = binarizeRegion(scan, h, region, scanPxPerMm, workPxPerMm);
+  const first = binarizeRegion(scan, h, region, workPxPerMm);
   const cut = performance.now();
   let source = first;
   let offset = 0;
   let cleaned: CleanedCell = cleanCell(first.binary, { pxPerMm: workPxPerMm });
   if (cleaned.needsContext) {
     // Ink runs off the cut: look around the box to see whether it is this letter's or a neighbour's.
-    source = binarizeRegion(scan, h, inset(region, -CONTEXT_MM), scanPxPerMm, workPxPerMm);
+    source = binarizeRegion(scan, h, inset(region, -CONTEXT_MM), workPxPerMm);
     offset = Math.round(CONTEXT_MM * workPxPerMm);
     const inner = { x0: offset, y0: offset, x1: offset + first.binary.width, y1: offset + first.binary.height };
     cleaned = cleanCell(source.binary, { pxPerMm: workPxPerMm, inner });
@@ -91,16 +89,8 @@ export async function readCell(
   };
 }
 
-function binarizeRegion(
-  scan: GreyImage,
-  h: Homography,
-  region: BoxMm,
-  scanPxPerMm: number,
-  workPxPerMm: number,
-): Binarized {
+function binarizeRegion(scan: GreyImage, h: Homography, region: BoxMm, workPxPerMm: number): Binarized {
   const image = cutRegion(scan, h, region, workPxPerMm);
-  // Half a scan pixel of blur, in working pixels: enough to quieten noise and JPEG blocks, not to round corners.
-  gaussianBlur(image, (0.5 * workPxPerMm) / scanPxPerMm);
   const { image: normalised, paperLevel } = normaliseLighting(image, 2.5 * workPxPerMm);
   return { normalised, binary: binarizeCell(normalised), paperLevel };
 }

@@ -52,39 +52,54 @@ export function upsampleMask(
   const width = (bx1 - bx0) * factor;
   const height = (by1 - by0) * factor;
   const mask = new Uint8Array(width * height);
+  const near = dilate3(keep, keepWidth, keepHeight);
   const src = image.data;
   const sw = image.width;
   const lastX = image.width - 1;
   const lastY = image.height - 1;
-  for (let fy = 0; fy < height; fy++) {
+  // Per fine column: the kept-mask column, the interpolation's left source column and weight.
+  const keepColumn = new Int32Array(width);
+  const sourceColumn = new Int32Array(width);
+  const weightX = new Float32Array(width);
+  for (let fx = 0; fx < width; fx++) {
     // Fine pixel centre in base pixel-index coordinates of the cell.
+    const x = bx0 + (fx + 0.5) / factor - 0.5;
+    keepColumn[fx] = Math.min(keepWidth - 1, Math.max(0, Math.round(x)));
+    const xc = Math.min(lastX, Math.max(0, x + offsetX));
+    const x0 = Math.min(lastX - 1, xc | 0);
+    sourceColumn[fx] = x0;
+    weightX[fx] = xc - x0;
+  }
+  for (let fy = 0; fy < height; fy++) {
     const y = by0 + (fy + 0.5) / factor - 0.5;
     const yc = Math.min(lastY, Math.max(0, y + offsetY));
     const y0 = Math.min(lastY - 1, yc | 0);
     const ty = yc - y0;
-    const ky = Math.min(keepHeight - 1, Math.max(0, Math.round(y)));
+    const keepRow = Math.min(keepHeight - 1, Math.max(0, Math.round(y))) * keepWidth;
+    const row = y0 * sw;
+    const out = fy * width;
     for (let fx = 0; fx < width; fx++) {
-      const x = bx0 + (fx + 0.5) / factor - 0.5;
-      const kx = Math.min(keepWidth - 1, Math.max(0, Math.round(x)));
-      if (!nearKept(keep, keepWidth, keepHeight, kx, ky)) continue;
-      const xc = Math.min(lastX, Math.max(0, x + offsetX));
-      const x0 = Math.min(lastX - 1, xc | 0);
-      const tx = xc - x0;
-      const i = y0 * sw + x0;
+      if (!near[keepRow + keepColumn[fx]!]) continue;
+      const i = row + sourceColumn[fx]!;
+      const tx = weightX[fx]!;
       const top = src[i]! + (src[i + 1]! - src[i]!) * tx;
       const bottom = src[i + sw]! + (src[i + sw + 1]! - src[i + sw]!) * tx;
-      if (top + (bottom - top) * ty < threshold) mask[fy * width + fx] = 1;
+      if (top + (bottom - top) * ty < threshold) mask[out + fx] = 1;
     }
   }
   return { mask, width, height, left: bx0 * factor, top: by0 * factor, factor };
 }
 
-function nearKept(keep: Uint8Array, w: number, h: number, x: number, y: number): boolean {
-  if (keep[y * w + x]) return true;
-  const x0 = Math.max(0, x - 1);
-  const x1 = Math.min(w - 1, x + 1);
-  const y0 = Math.max(0, y - 1);
-  const y1 = Math.min(h - 1, y + 1);
-  for (let yy = y0; yy <= y1; yy++) for (let xx = x0; xx <= x1; xx++) if (keep[yy * w + xx]) return true;
-  return false;
+/** The mask grown by one pixel in every direction (3 × 3). */
+function dilate3(mask: Uint8Array, w: number, h: number): Uint8Array {
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      if (!mask[y * w + x]) continue;
+      for (let yy = Math.max(0, y - 1); yy <= Math.min(h - 1, y + 1); yy++) {
+        for (let xx = Math.max(0, x - 1); xx <= Math.min(w - 1, x + 1); xx++) out[yy * w + xx] = 1;
+      }
+    }
+  }
+  return out;
 }

@@ -84,6 +84,11 @@ export function capturePhone(
     [0, page.height],
   ] as const;
   const toPage = homography(corners, pageCorners);
+  // A camera pixel integrates light over its area; point-sampling a finer page would alias its edges, so the
+  // page is first blurred to the frame's pixel size.
+  const pagePxPerFramePx = Math.sqrt((page.width * page.height) / quadArea(corners));
+  const source = { width: page.width, height: page.height, data: new Uint8ClampedArray(page.data) };
+  blurRgba(source, 0.45 * pagePxPerFramePx);
   const frame = { width: frameWidth, height: frameHeight, data: new Uint8ClampedArray(frameWidth * frameHeight * 4) };
   const shadowDepth = options.shadow ?? 0.45;
   const shadowAngle = random.range(0, 2 * Math.PI);
@@ -110,9 +115,10 @@ export function capturePhone(
         const fv = v - v0;
         const i = (v0 * page.width + u0) * 4;
         const below = i + page.width * 4;
+        const src = source.data;
         for (let c = 0; c < 3; c++) {
-          const top = page.data[i + c]! + (page.data[i + 4 + c]! - page.data[i + c]!) * fu;
-          const bottom = page.data[below + c]! + (page.data[below + 4 + c]! - page.data[below + c]!) * fu;
+          const top = src[i + c]! + (src[i + 4 + c]! - src[i + c]!) * fu;
+          const bottom = src[below + c]! + (src[below + 4 + c]! - src[below + c]!) * fu;
           frame.data[j + c] = (top + (bottom - top) * fv) * light;
         }
       } else {
@@ -202,6 +208,16 @@ function homography(
   return [...a.map((row, i) => row[8]! / row[i]!), 1];
 }
 
+function quadArea(corners: readonly (readonly [number, number])[]): number {
+  let sum = 0;
+  for (let i = 0; i < 4; i++) {
+    const [x0, y0] = corners[i]!;
+    const [x1, y1] = corners[(i + 1) % 4]!;
+    sum += x0 * y1 - x1 * y0;
+  }
+  return Math.abs(sum) / 2;
+}
+
 function smoothstep(edge0: number, edge1: number, x: number): number {
   const t = Math.min(1, Math.max(0, (x - edge0) / (edge1 - edge0)));
   return t * t * (3 - 2 * t);
@@ -229,42 +245,45 @@ function addNoise(picture: Picture, amount: number, random: Random) {
   }
 }
 
-/** Gaussian blur of the RGB channels (separable). */
+/** Gaussian blur of the RGB channels (separable, edges clamped). */
 export function blurRgba(picture: Picture, sigma: number) {
   if (sigma < 0.3) return;
   const radius = Math.ceil(sigma * 2.5);
-  const kernel: number[] = [];
+  const kernel = new Float32Array(2 * radius + 1);
   let sum = 0;
-  for (let i = -radius; i <= radius; i++) {
-    const w = Math.exp(-(i * i) / (2 * sigma * sigma));
-    kernel.push(w);
-    sum += w;
-  }
+  for (let i = -radius; i <= radius; i++) sum += kernel[i + radius] = Math.exp(-(i * i) / (2 * sigma * sigma));
   for (let i = 0; i < kernel.length; i++) kernel[i]! /= sum;
   const { width, height, data } = picture;
-  const temp = new Float32Array(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      for (let c = 0; c < 3; c++) {
-        let acc = 0;
-        for (let k = -radius; k <= radius; k++) {
-          const xx = Math.min(width - 1, Math.max(0, x + k));
-          acc += kernel[k + radius]! * data[(y * width + xx) * 4 + c]!;
+  const length = Math.max(width, height);
+  const line = new Float32Array((length + 2 * radius) * 3);
+  const run = (count: number, size: number, start: (n: number) => number, step: number) => {
+    for (let n = 0; n < count; n++) {
+      const base = start(n);
+      for (let i = -radius; i < size + radius; i++) {
+        const k = (Math.min(size - 1, Math.max(0, i)) * step + base) * 4;
+        const j = (i + radius) * 3;
+        line[j] = data[k]!;
+        line[j + 1] = data[k + 1]!;
+        line[j + 2] = data[k + 2]!;
+      }
+      for (let i = 0; i < size; i++) {
+        let r = 0;
+        let g = 0;
+        let b = 0;
+        for (let t = 0; t < kernel.length; t++) {
+          const w = kernel[t]!;
+          const j = (i + t) * 3;
+          r += w * line[j]!;
+          g += w * line[j + 1]!;
+          b += w * line[j + 2]!;
         }
-        temp[(y * width + x) * 3 + c] = acc;
+        const k = (i * step + base) * 4;
+        data[k] = r;
+        data[k + 1] = g;
+        data[k + 2] = b;
       }
     }
-  }
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      for (let c = 0; c < 3; c++) {
-        let acc = 0;
-        for (let k = -radius; k <= radius; k++) {
-          const yy = Math.min(height - 1, Math.max(0, y + k));
-          acc += kernel[k + radius]! * temp[(yy * width + x) * 3 + c]!;
-        }
-        data[(y * width + x) * 4 + c] = acc;
-      }
-    }
-  }
+  };
+  run(height, width, (row) => row * width, 1);
+  run(width, height, (col) => col, width);
 }
