@@ -2,8 +2,8 @@ import type { FloatImage } from "./images.ts";
 
 /**
  * Divides a cell's picture by its paper brightness so paper reads 1 and ink a fraction of it, whatever the
- * shadows and the exposure. Paper brightness is a high percentile of blocks a few millimetres wide, spread to
- * neighbouring blocks (a block may be covered by ink) and interpolated between block centres.
+ * shadows and the exposure. Paper brightness is a high percentile of blocks a few millimetres wide (taken from a
+ * neighbour where ink covers a block) interpolated between block centres.
  * Returns the median paper level too, so the page can tell uneven lighting.
  */
 export function normaliseLighting(image: FloatImage, blockPx: number): { image: FloatImage; paperLevel: number } {
@@ -37,6 +37,8 @@ export function normaliseLighting(image: FloatImage, blockPx: number): { image: 
       levels[by * bw + bx] = level;
     }
   }
+  // A block mostly covered by ink reads far darker than its neighbours: take the brightest neighbour there.
+  // Elsewhere keep the block's own level, so a shadow's gradient is followed, not flattened.
   const spread = new Float32Array(bw * bh);
   for (let by = 0; by < bh; by++) {
     for (let bx = 0; bx < bw; bx++) {
@@ -45,7 +47,8 @@ export function normaliseLighting(image: FloatImage, blockPx: number): { image: 
         for (let x = Math.max(0, bx - 1); x <= Math.min(bw - 1, bx + 1); x++)
           best = Math.max(best, levels[y * bw + x]!);
       }
-      spread[by * bw + bx] = best;
+      const own = levels[by * bw + bx]!;
+      spread[by * bw + bx] = own < 0.8 * best ? best : own;
     }
   }
   // Bilinear interpolation between block centres, with the column weights computed once.
