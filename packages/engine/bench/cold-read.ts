@@ -24,3 +24,6 @@ process.stdout.write(
     cells: result.cells.length,
   })}\n`,
 );
+
+// Dynamic imports above keep the clock honest: module loading is part of a cold start.
+export {};
