@@ -30,7 +30,7 @@ export const CUT_INSET_MM = 0.7;
 export const CONTEXT_MM = 4;
 
 /** Resolution potrace traces at (px/mm): its output is only as precise as its bitmap. */
-export const TRACE_PX_PER_MM = 24;
+export const TRACE_PX_PER_MM = 32;
 
 type Binarized = { normalised: FloatImage; binary: CellMask; paperLevel: number };
 

@@ -14,7 +14,7 @@ export type ReadScanOptions = {
   maxPixels?: number;
   /** Resolution of the rectified preview; default 2 px/mm (420 × 594 for A4). */
   previewPxPerMm?: number;
-  /** Resolution cells are cut and cleaned at (px/mm); default 8. Tracing works at 24 px/mm whatever this is. */
+  /** Resolution cells are cut and cleaned at (px/mm); default 8. Tracing works at 32 px/mm whatever this is. */
   workPxPerMm?: number;
 };
 
