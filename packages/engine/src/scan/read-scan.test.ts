@@ -56,6 +56,23 @@ describe("readScan", () => {
     expect(Math.min(...ious)).toBeGreaterThan(0.88);
   });
 
+  it("trims a stroke that strays in from the neighbouring box, and warns where a letter runs off its own", async () => {
+    const sloppy = { ...page, data: new Uint8ClampedArray(page.data) };
+    const k = 150 / 25.4;
+    const [first, second] = [layout.cells[0]!, layout.cells[1]!];
+    const y = first.baselineY - 4;
+    // A 0.8 mm stroke from the middle of the first box 2.5 mm into the second.
+    for (let row = Math.round((y - 0.4) * k); row < (y + 0.4) * k; row++) {
+      for (let col = Math.round((first.box.x + 0.6 * first.box.width) * k); col < (second.box.x + 2.5) * k; col++) {
+        sloppy.data.set([28, 38, 120], (row * page.width + col) * 4);
+      }
+    }
+    const result = await readScan(await throughJpeg(captureFlatbed(sloppy, { seed: 5 })), lookup);
+    expect(result.cells[1]!.warnings.map((w) => w.code)).toContain("STROKE_TRIMMED");
+    expect(result.cells[0]!.warnings.map((w) => w.code)).toContain("TOUCHES_BORDER");
+    expect(compareGlyph(result.cells[1]!.path, page.truth[1]!).iou).toBeGreaterThan(0.88);
+  });
+
   it("refuses a pixel buffer that does not match its size (IMAGE_UNREADABLE)", async () => {
     await expectCode(readScan({ width: 100, height: 100, data: new Uint8Array(77) }, lookup), "IMAGE_UNREADABLE");
   });
