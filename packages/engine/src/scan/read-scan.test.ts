@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { EngineError } from "../errors.ts";
 import { initEngineForNode } from "../node/init-engine-node.ts";
-import { captureFlatbed, compareGlyph, type SyntheticPage } from "../synth/index.ts";
+import { captureFlatbed, compareGlyph, countCrossings, pathToContours, type SyntheticPage } from "../synth/index.ts";
 import { layoutTemplate } from "../template/layout-template.ts";
 import type { Layout } from "../template/layout-types.ts";
 import { throughJpeg, writePage } from "../test-support/synthetic-scan.ts";
@@ -45,6 +45,16 @@ describe("readScan", () => {
     expect(ious.reduce((a, b) => a + b, 0) / ious.length).toBeGreaterThan(0.93);
     expect(result.preview.width).toBe(420);
     expect(result.preview.data.length).toBe(420 * 594 * 4);
+  });
+
+  it("keeps letters' height against the guides and draws clean outlines without self-overlaps", async () => {
+    const result = await readScan(scan, lookup);
+    const box = (chars: string) => result.cells.find((c) => c.chars === chars)!.bbox!;
+    expect(box("g").yMin).toBeLessThan(-150); // descender below the baseline
+    expect(box("a").yMax).toBeLessThan(520); // a small letter stays small
+    expect(box("a").yMin).toBeGreaterThan(-30);
+    expect(box("Q").yMax).toBeGreaterThan(600);
+    for (const cell of result.cells) expect(countCrossings(pathToContours(cell.path, 0.5)), cell.chars).toBe(0);
   });
 
   it("reads a page scanned upside down the same way", async () => {

@@ -30,6 +30,7 @@ export {
   renderFilledPage,
   type SyntheticPage,
 } from "./render-page.ts";
+export { countCrossings } from "./self-overlap.ts";
 export {
   blurRgba,
   type Capture,
