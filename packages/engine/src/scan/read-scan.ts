@@ -90,8 +90,11 @@ export async function readScan(
   const t2 = performance.now();
   const { templateId, page } = qr.payload;
   const layout = await lookup(templateId, page);
-  if (!layout || layout.id !== templateId || !layout.pages.some((p) => p.page === page)) {
+  if (!layout || layout.id !== templateId || !layout.pages?.some((p) => p.page === page)) {
     throw new EngineError("TEMPLATE_UNKNOWN", undefined, { templateId, page });
+  }
+  if (layout.markers?.centers?.length !== 4 || !layout.qr || !Array.isArray(layout.cells)) {
+    throw new EngineError("TEMPLATE_UNKNOWN", undefined, { templateId, page, reason: "the layout is malformed" });
   }
   const t3 = performance.now();
 
