@@ -6,7 +6,7 @@ import { DEFAULT_MAX_PIXELS } from "../scan/read-scan.ts";
 export type DecodeOptions = { maxPixels?: number };
 
 /**
- * Decodes an image file (JPEG, PNG, WebP, TIFF, HEIF where libvips has it, …) to RGB pixels with sharp,
+ * Decodes an image file (JPEG, PNG, WebP, TIFF, GIF, AVIF; not HEIC: sharp's prebuilt libvips lacks it) to RGB with sharp,
  * turned upright by its EXIF orientation. The pixel count is checked from the header before anything is
  * decoded, so a decompression bomb costs nothing.
  */
