@@ -23,6 +23,7 @@ process.stdout.write(
     totalMs: done - started,
     maxRssMb: peakRssMb(),
     cells: result.cells.length,
+    stages: result.diagnostics.timings,
   })}\n`,
 );
 

@@ -18,8 +18,7 @@ export type EngineErrorCode = (typeof ENGINE_ERROR_CODES)[number];
 
 /** English user messages by error code. */
 export const ENGINE_ERROR_MESSAGES: Record<EngineErrorCode, string> = {
-  IMAGE_UNREADABLE:
-    "This file is not an image we can read. Please upload a JPEG, PNG, WebP or TIFF photo or scan.",
+  IMAGE_UNREADABLE: "This file is not an image we can read. Please upload a JPEG, PNG, WebP or TIFF photo or scan.",
   IMAGE_TOO_LARGE: "This image is too large. Please upload a photo or scan of at most 50 megapixels (600 dpi for A4).",
   TEMPLATE_NOT_FOUND_ON_PAGE:
     "We could not find a Handfont template on this page. Make sure the whole page with its QR code is in the picture.",
