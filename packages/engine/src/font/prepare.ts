@@ -1,0 +1,94 @@
+import { orientOutline } from "../outline/direction.ts";
+import { flattenOutline } from "../outline/flatten.ts";
+import { outlineBounds, roundOutline, transformOutline } from "../outline/geometry.ts";
+import { findCrossingContours, mergeContours } from "../outline/overlap.ts";
+import { OutlineError, parseSvgPath } from "../outline/parse-path.ts";
+import { type InkProfile, inkProfile } from "../outline/profile.ts";
+import type { BBox, Outline } from "../outline/types.ts";
+import { FontError } from "./errors.ts";
+
+/** The band grid shared by every ink profile, so profiles of two glyphs compare band by band. */
+export const PROFILE_GRID = { yStart: -600, step: 10, count: 240 } as const;
+
+/** A glyph outline ready for spacing and the table writers: integer units, no overlaps, PostScript direction. */
+export interface PreparedOutline {
+  outline: Outline;
+  bbox: BBox | null;
+  profile: InkProfile | null;
+  overlapsRemoved: boolean;
+}
+
+/** Exact box snapped outward to integers, as font tables store it. */
+export function integerBounds(outline: Outline): BBox | null {
+  const box = outlineBounds(outline);
+  return (
+    box && {
+      xMin: Math.floor(box.xMin),
+      yMin: Math.floor(box.yMin),
+      xMax: Math.ceil(box.xMax),
+      yMax: Math.ceil(box.yMax),
+    }
+  );
+}
+
+/**
+ * Merges crossing contours (overlapping strokes, self-intersections), orients contours by nesting, rounds to
+ * integers and measures the ink; one flattening serves all of it.
+ */
+export function cleanOutline(outline: Outline): PreparedOutline {
+  let polygons = flattenOutline(outline, 0.5);
+  const crossing = findCrossingContours(polygons);
+  let merged = outline;
+  if (crossing.size > 0) {
+    merged = mergeContours(outline, polygons, crossing);
+    polygons = flattenOutline(merged, 0.5);
+  }
+  const oriented = roundOutline(orientOutline(merged, false, polygons));
+  const bbox = integerBounds(oriented);
+  const profile = bbox ? inkProfile(polygons, PROFILE_GRID.yStart, PROFILE_GRID.step, PROFILE_GRID.count) : null;
+  return { outline: oriented, bbox, profile, overlapsRemoved: crossing.size > 0 };
+}
+
+/** Memo of prepared outlines by path data and placement, so a live preview only redoes the glyph that changed. */
+export class GlyphCache {
+  private readonly entries = new Map<string, PreparedOutline>();
+  /** Encoded charstrings per source outline, keyed by shift and advance. */
+  readonly charstrings = new WeakMap<Outline, Map<string, Uint8Array>>();
+  private readonly limit: number;
+  constructor(limit = 20_000) {
+    this.limit = limit;
+  }
+
+  get(key: string): PreparedOutline | undefined {
+    return this.entries.get(key);
+  }
+
+  set(key: string, value: PreparedOutline): void {
+    if (this.entries.size >= this.limit) this.entries.clear();
+    this.entries.set(key, value);
+  }
+}
+
+/** Parses SVG path data, applies the project's scale and baseline shift, and cleans the result. */
+export function prepareOutline(
+  path: string,
+  scale: number,
+  baselineShift: number,
+  cache?: GlyphCache,
+): PreparedOutline {
+  const key = `${scale}|${baselineShift}|${path}`;
+  const cached = cache?.get(key);
+  if (cached) return cached;
+  let parsed: Outline;
+  try {
+    parsed = parseSvgPath(path);
+  } catch (error) {
+    if (error instanceof OutlineError) throw new FontError("FONT_OUTLINE_INVALID", error.message);
+    throw error;
+  }
+  const placed =
+    scale === 1 && baselineShift === 0 ? parsed : transformOutline(parsed, scale, 0, 0, scale, 0, baselineShift);
+  const prepared = cleanOutline(placed);
+  cache?.set(key, prepared);
+  return prepared;
+}

@@ -1,0 +1,42 @@
+// Fonts: compile glyph outlines into OTF, TTF and WOFF2 (packages/engine/README.md, "Fonts").
+export { type BuiltPlan, buildPlan, type PlanOptions } from "./font/build-plan.ts";
+export {
+  type CompiledFonts,
+  type CompileOptions,
+  compileFont,
+  compileFontSync,
+  compileFonts,
+  FONT_FORMATS,
+  type FontFormat,
+} from "./font/compile.ts";
+export type { FontDiagnostic, FontDiagnosticCode } from "./font/diagnostics.ts";
+export { FontError, type FontErrorCode, type FontProjectIssue } from "./font/errors.ts";
+export { migrateFontProject } from "./font/migrate.ts";
+export { postScriptName } from "./font/names.ts";
+export { GlyphCache } from "./font/prepare.ts";
+export {
+  DEFAULT_FONT_SETTINGS,
+  FONT_PROJECT_SCHEMA_VERSION,
+  type FontGlyph,
+  type FontLicence,
+  type FontProject,
+  type FontSettings,
+  type KerningPair,
+} from "./font/project.ts";
+export { assertFontProject, validateFontProject } from "./font/validate.ts";
+export { type Woff2Encoder, wasmWoff2Encoder } from "./font/woff2.ts";
+export { orientOutline, reverseOutline } from "./outline/direction.ts";
+export { flattenOutline, type Polygon } from "./outline/flatten.ts";
+export {
+  contourArea,
+  outlineBounds,
+  reverseContour,
+  roundOutline,
+  transformOutline,
+  translateOutline,
+} from "./outline/geometry.ts";
+export { findCrossingContours, removeOverlaps } from "./outline/overlap.ts";
+export { OutlineError, parseSvgPath } from "./outline/parse-path.ts";
+export { type InkProfile, inkProfile } from "./outline/profile.ts";
+export { outlineToSvgPath } from "./outline/serialize-path.ts";
+export type { BBox, Contour, CubicSegment, LineSegment, Outline, Point, Segment } from "./outline/types.ts";
