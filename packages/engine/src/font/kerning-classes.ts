@@ -69,7 +69,11 @@ export function kerningClasses(groups: number[][], values: Map<string, number>):
     right: Array.from({ length: columnCount }, () => []),
     values: Array.from({ length: rowCount }, (_, row) => mergedColumns.map((column) => column[row]!)),
   };
-  lefts.forEach((i, index) => result.left[rowClass[index]!]!.push(...groups[i]!));
-  rights.forEach((j, index) => result.right[columnClass[index]!]!.push(...groups[j]!));
+  lefts.forEach((i, index) => {
+    result.left[rowClass[index]!]!.push(...groups[i]!);
+  });
+  rights.forEach((j, index) => {
+    result.right[columnClass[index]!]!.push(...groups[j]!);
+  });
   return result;
 }

@@ -33,7 +33,9 @@ declare module "opentype.js" {
     descender: number;
     numGlyphs: number;
     glyphs: GlyphSet;
+    // biome-ignore lint/suspicious/noExplicitAny: opentype.js tables are untyped objects
     tables: Record<string, any>;
+    // biome-ignore lint/suspicious/noExplicitAny: same
     names: Record<string, any>;
     charToGlyph(char: string): Glyph;
     hasChar(char: string): boolean;
