@@ -19,7 +19,10 @@ export type FontFormat = "otf" | "ttf" | "woff2";
 export const FONT_FORMATS: readonly FontFormat[] = ["otf", "ttf", "woff2"];
 
 export interface CompileOptions extends PlanOptions {
-  /** Turns TrueType bytes into WOFF2; defaults to the wasm encoder, which runs in Node and browsers alike. */
+  /**
+   * Turns the OTF into WOFF2 (CFF compresses smaller than TrueType outlines). Defaults to the wasm encoder, which runs
+   * in Node and browsers alike; Node callers pass nodeWoff2Encoder() for speed.
+   */
   woff2Encoder?: Woff2Encoder;
 }
 
@@ -109,7 +112,7 @@ export function compileFontSync(
   return { fonts, diagnostics: built.diagnostics };
 }
 
-/** Compiles a project into every requested format from one shared plan (WOFF2 wraps the TrueType flavour). */
+/** Compiles a project into every requested format from one shared plan (WOFF2 wraps the OTF). */
 export async function compileFonts(
   project: FontProject,
   formats: readonly FontFormat[],
@@ -121,12 +124,10 @@ export async function compileFonts(
   }
   const built = buildPlan(assertFontProject(project), options);
   const fonts: CompiledFonts["fonts"] = {};
-  if (formats.includes("otf")) fonts.otf = buildOtf(built, options);
-  if (formats.includes("ttf") || formats.includes("woff2")) {
-    const ttf = buildTtf(built);
-    if (formats.includes("ttf")) fonts.ttf = ttf;
-    if (formats.includes("woff2")) fonts.woff2 = await (options.woff2Encoder ?? wasmWoff2Encoder)(ttf);
-  }
+  const otf = formats.includes("otf") || formats.includes("woff2") ? buildOtf(built, options) : null;
+  if (otf && formats.includes("otf")) fonts.otf = otf;
+  if (formats.includes("ttf")) fonts.ttf = buildTtf(built);
+  if (otf && formats.includes("woff2")) fonts.woff2 = await (options.woff2Encoder ?? wasmWoff2Encoder)(otf);
   return { fonts, diagnostics: built.diagnostics };
 }
 

@@ -1,4 +1,3 @@
-import cubicToQuad from "cubic2quad";
 import { reverseOutline } from "../../outline/direction.ts";
 import type { Outline } from "../../outline/types.ts";
 import type { FontPlan } from "../plan.ts";
@@ -13,10 +12,61 @@ export interface TrueTypePoint {
 }
 
 /**
- * Converts a PostScript-direction cubic outline to TrueType contours: clockwise outer contours, quadratics within
- * `precision` units of the cubics before rounding, and on-curve points dropped where they are exactly implied.
+ * Approximates a cubic by n quadratics over equal parameter steps. Each piece uses the control point
+ * (3·P1 − P0 + 3·P2 − P3)/4 of its sub-cubic, whose distance to the sub-cubic is at most √3/36·|P3 − 3·P2 + 3·P1 − P0|,
+ * and that third difference shrinks by n³ when the cubic is split in n; n is the smallest that meets `precision`.
+ * Returns [control, end] pairs. A cubic that is an elevated quadratic (third difference 0) gives one exact quadratic.
  */
-export function toTrueTypeContours(outline: Outline, precision = 0.4): TrueTypePoint[][] {
+export function cubicToQuadratics(
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+  x2: number,
+  y2: number,
+  x3: number,
+  y3: number,
+  precision: number,
+): number[] {
+  const third = Math.hypot(x3 - 3 * x2 + 3 * x1 - x0, y3 - 3 * y2 + 3 * y1 - y0);
+  const n = Math.max(1, Math.ceil(Math.cbrt(((Math.sqrt(3) / 36) * third) / precision)));
+  const result: number[] = [];
+  const at = (t: number, a: number, b: number, c: number, d: number) => {
+    const u = 1 - t;
+    return u * u * u * a + 3 * u * u * t * b + 3 * u * t * t * c + t * t * t * d;
+  };
+  const slope = (t: number, a: number, b: number, c: number, d: number) => {
+    const u = 1 - t;
+    return 3 * (u * u * (b - a) + 2 * u * t * (c - b) + t * t * (d - c));
+  };
+  for (let i = 0; i < n; i++) {
+    const t0 = i / n;
+    const t1 = (i + 1) / n;
+    const h = (t1 - t0) / 3;
+    // The sub-cubic's control points from its end points and tangents.
+    const ax = at(t0, x0, x1, x2, x3);
+    const ay = at(t0, y0, y1, y2, y3);
+    const dx = at(t1, x0, x1, x2, x3);
+    const dy = at(t1, y0, y1, y2, y3);
+    const bx = ax + h * slope(t0, x0, x1, x2, x3);
+    const by = ay + h * slope(t0, y0, y1, y2, y3);
+    const cx = dx - h * slope(t1, x0, x1, x2, x3);
+    const cy = dy - h * slope(t1, y0, y1, y2, y3);
+    result.push(
+      (3 * bx - ax + 3 * cx - dx) / 4,
+      (3 * by - ay + 3 * cy - dy) / 4,
+      i === n - 1 ? x3 : dx,
+      i === n - 1 ? y3 : dy,
+    );
+  }
+  return result;
+}
+
+/**
+ * Converts a PostScript-direction cubic outline to TrueType contours: clockwise outer contours, quadratics within
+ * `precision` units of the cubics before rounding (so within 1 unit after it), and on-curve points dropped where they are exactly implied.
+ */
+export function toTrueTypeContours(outline: Outline, precision = 0.25): TrueTypePoint[][] {
   const contours: TrueTypePoint[][] = [];
   for (const contour of reverseOutline(outline)) {
     const points: TrueTypePoint[] = [{ x: contour.start.x, y: contour.start.y, on: true }];
@@ -24,8 +74,8 @@ export function toTrueTypeContours(outline: Outline, precision = 0.4): TrueTypeP
     for (const s of contour.segments) {
       if (s.type === "L") points.push({ x: s.x, y: s.y, on: true });
       else {
-        const quad = cubicToQuad(from.x, from.y, s.x1, s.y1, s.x2, s.y2, s.x, s.y, precision);
-        for (let i = 2; i < quad.length; i += 4) {
+        const quad = cubicToQuadratics(from.x, from.y, s.x1, s.y1, s.x2, s.y2, s.x, s.y, precision);
+        for (let i = 0; i < quad.length; i += 4) {
           points.push({ x: Math.round(quad[i]!), y: Math.round(quad[i + 1]!), on: false });
           points.push({ x: Math.round(quad[i + 2]!), y: Math.round(quad[i + 3]!), on: true });
         }

@@ -31,7 +31,7 @@ export class OtTable {
     if (this.cachedKey === null) {
       const bytes = this.out.toBytes();
       let text = "";
-      for (const byte of bytes) text += String.fromCharCode(byte);
+      for (let i = 0; i < bytes.length; i += 8192) text += String.fromCharCode(...bytes.subarray(i, i + 8192));
       this.cachedKey = `${text}|${this.links.map((link) => `${link.at}:${link.child.key()}`).join(",")}`;
     }
     return this.cachedKey;
