@@ -1,4 +1,3 @@
-import { translateOutline } from "../outline/geometry.ts";
 import type { Outline } from "../outline/types.ts";
 import {
   COMPOSITE_TARGETS,
@@ -46,6 +45,8 @@ export interface PlanOptions {
   cache?: GlyphCache;
   /** Seconds since 1970 written as the creation date; defaults to now. */
   timestamp?: number;
+  /** Tuning of automatic spacing, as shares of the x-height (see spacing.ts); for experiments and calibration. */
+  spacing?: { depth?: number; target?: number };
 }
 
 const median = (values: number[], fallback: number) => {
@@ -223,15 +224,15 @@ export function buildPlan(project: FontProject, options: PlanOptions = {}): Buil
     return ca - cb || (a.chars < b.chars ? -1 : a.chars > b.chars ? 1 : 0);
   });
 
-  const spacingParameters = { xHeight, capHeight, letterSpacing: settings.letterSpacing };
+  const spacingParameters = { xHeight, capHeight, letterSpacing: settings.letterSpacing, ...options.spacing };
   const glyphs: PlannedGlyph[] = [];
   const shifts: number[] = [];
   const notdef = notdefOutline(capHeight);
-  glyphs.push({ name: ".notdef", unicodes: [], outline: notdef, advance: 500, bbox: integerBounds(notdef) });
+  glyphs.push({ name: ".notdef", unicodes: [], outline: notdef, dx: 0, advance: 500, bbox: integerBounds(notdef) });
   shifts.push(0);
-  const spaceWidth = settings.spaceWidth ?? Math.round(0.55 * xHeight + settings.letterSpacing * 2);
-  glyphs.push({ name: "space", unicodes: [0x20], outline: [], advance: Math.max(0, spaceWidth), bbox: null });
-  glyphs.push({ name: "uni00A0", unicodes: [0xa0], outline: [], advance: Math.max(0, spaceWidth), bbox: null });
+  const spaceWidth = settings.spaceWidth ?? Math.round(0.6 * xHeight + settings.letterSpacing * 2);
+  glyphs.push({ name: "space", unicodes: [0x20], outline: [], dx: 0, advance: Math.max(0, spaceWidth), bbox: null });
+  glyphs.push({ name: "uni00A0", unicodes: [0xa0], outline: [], dx: 0, advance: Math.max(0, spaceWidth), bbox: null });
   shifts.push(0, 0);
   const sources: (Outline | null)[] = [null, null, null];
 
@@ -257,7 +258,8 @@ export function buildPlan(project: FontProject, options: PlanOptions = {}): Buil
       glyphs.push({
         name,
         unicodes: index === 0 && parts.length === 1 ? [unit.chars.codePointAt(0)!] : [],
-        outline: translateOutline(form.prepared.outline, shift, 0),
+        outline: form.prepared.outline,
+        dx: shift,
         advance,
         bbox: { xMin: box.xMin + shift, yMin: box.yMin, xMax: box.xMax + shift, yMax: box.yMax },
       });

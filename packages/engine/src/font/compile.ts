@@ -58,7 +58,7 @@ function buildOtf(built: BuiltPlan, options: CompileOptions): Uint8Array {
     const key = `${built.shifts[index]}|${glyph.advance}`;
     const cached = source && cache?.charstrings.get(source)?.get(key);
     if (cached) return cached;
-    const bytes = encodeCharstring(glyph.outline, glyph.advance);
+    const bytes = encodeCharstring(glyph.outline, glyph.advance, glyph.dx);
     if (source && cache) {
       const perSource = cache.charstrings.get(source) ?? new Map<string, Uint8Array>();
       perSource.set(key, bytes);
@@ -76,7 +76,7 @@ function buildOtf(built: BuiltPlan, options: CompileOptions): Uint8Array {
 }
 
 function buildTtf(built: BuiltPlan): Uint8Array {
-  const contours = built.plan.glyphs.map((glyph) => toTrueTypeContours(glyph.outline));
+  const contours = built.plan.glyphs.map((glyph) => toTrueTypeContours(glyph.outline, glyph.dx));
   // TrueType boxes include off-curve points, and hmtx left side bearings must equal glyf xMin.
   const glyphs = built.plan.glyphs.map((glyph, index) => {
     const points = contours[index]!.flat();

@@ -9,20 +9,31 @@ export interface KerningClasses {
 export const KERNING_CLASS_TOLERANCE = 15;
 
 function cluster(vectors: number[][], tolerance: number): number[] {
-  const representatives: number[][] = [];
-  return vectors.map((vector) => {
+  // Kerning vectors are mostly zeros: compare two vectors on their nonzero entries only.
+  const nonzero = vectors.map((vector) => vector.flatMap((value, k) => (value === 0 ? [] : [k])));
+  const representatives: number[] = [];
+  return vectors.map((vector, index) => {
     for (let c = 0; c < representatives.length; c++) {
-      const rep = representatives[c]!;
+      const other = representatives[c]!;
+      const rep = vectors[other]!;
       let close = true;
-      for (let k = 0; k < vector.length; k++) {
+      for (const k of nonzero[index]!) {
         if (Math.abs(rep[k]! - vector[k]!) > tolerance) {
           close = false;
           break;
         }
       }
+      if (close) {
+        for (const k of nonzero[other]!) {
+          if (Math.abs(rep[k]! - vector[k]!) > tolerance) {
+            close = false;
+            break;
+          }
+        }
+      }
       if (close) return c;
     }
-    representatives.push(vector);
+    representatives.push(index);
     return representatives.length - 1;
   });
 }
@@ -44,19 +55,15 @@ function mergeBy(vectors: number[][], classOf: number[], count: number): number[
  * Groups glyph groups whose kerning rows (and then columns) differ by at most KERNING_CLASS_TOLERANCE into classes,
  * so a class-based PairPos stays small: handwriting gives every letter slightly different values, and a few units
  * of difference are invisible. Groups that kern with nothing are left out. `groups[i]` are the glyphs of candidate i;
- * `values` maps "i|j" to the pair value.
+ * `pairs` are [i, j, value].
  */
-export function kerningClasses(groups: number[][], values: Map<string, number>): KerningClasses {
-  const leftIds = new Set<number>();
-  const rightIds = new Set<number>();
-  for (const key of values.keys()) {
-    const [i, j] = key.split("|").map(Number) as [number, number];
-    leftIds.add(i);
-    rightIds.add(j);
-  }
-  const lefts = [...leftIds].sort((a, b) => a - b);
-  const rights = [...rightIds].sort((a, b) => a - b);
-  const rows = lefts.map((i) => rights.map((j) => values.get(`${i}|${j}`) ?? 0));
+export function kerningClasses(groups: number[][], pairs: [number, number, number][]): KerningClasses {
+  const lefts = [...new Set(pairs.map(([i]) => i))].sort((a, b) => a - b);
+  const rights = [...new Set(pairs.map(([, j]) => j))].sort((a, b) => a - b);
+  const rowOf = new Map(lefts.map((i, row) => [i, row]));
+  const columnOf = new Map(rights.map((j, column) => [j, column]));
+  const rows = lefts.map(() => new Array<number>(rights.length).fill(0));
+  for (const [i, j, value] of pairs) rows[rowOf.get(i)!]![columnOf.get(j)!] = value;
   const rowClass = cluster(rows, KERNING_CLASS_TOLERANCE);
   const rowCount = Math.max(0, ...rowClass.map((c) => c + 1));
   const mergedRows = mergeBy(rows, rowClass, rowCount);

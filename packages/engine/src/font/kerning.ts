@@ -93,9 +93,9 @@ function closestApproach(r: SideProfile, l: SideProfile, minShared: number): num
  * touch it) is compared with the font's normal gap, measured the same way on straight-sided pairs (nn, HH…).
  * Where a pair leaves much more white than normal (To, AV, LT, r., y.), part of the excess is removed.
  * Slanted handwriting keeps parallel strokes parallel, so it is not mistaken for a kerning need.
- * Returns "i|j" (indices into `candidates`) → value, in multiples of 5 units; pairs that need nothing are absent.
+ * Returns [i, j, value] (indices into `candidates`), values in multiples of 5 units; pairs that need nothing are absent.
  */
-export function autoKerning(candidates: KerningCandidate[], xHeight: number): Map<string, number> {
+export function autoKerning(candidates: KerningCandidate[], xHeight: number): [number, number, number][] {
   const step = candidates[0]?.profile.step ?? 10;
   const radius = Math.max(0, Math.round((KERNING_CLEARANCE * xHeight) / step));
   const threshold = KERNING_THRESHOLD * xHeight;
@@ -114,7 +114,7 @@ export function autoKerning(candidates: KerningCandidate[], xHeight: number): Ma
     if (closest !== null) references.push(closest);
   }
   references.sort((a, b) => a - b);
-  const result = new Map<string, number>();
+  const result: [number, number, number][] = [];
   if (references.length === 0) return result;
   const normal = references[Math.floor(references.length / 2)]!;
   for (let i = 0; i < candidates.length; i++) {
@@ -124,15 +124,28 @@ export function autoKerning(candidates: KerningCandidate[], xHeight: number): Ma
     for (let j = 0; j < candidates.length; j++) {
       const l = lefts[j];
       if (!l) continue;
+      const first = Math.max(r.first, l.first);
+      const last = Math.min(r.last, l.last);
+      if (first > last) continue;
+      // Most pairs come closer than normal + threshold somewhere: stop at the first such band.
+      const limit = normal + threshold;
+      let closest = Number.POSITIVE_INFINITY;
+      let shared = 0;
+      for (let band = first; band <= last; band++) {
+        const white = l.white[band]!;
+        const gap = r.white[band]! + white;
+        if (gap <= limit) {
+          closest = Number.NEGATIVE_INFINITY;
+          break;
+        }
+        if (gap < closest) closest = gap;
+        if (!Number.isNaN(plain.white[band]! + white)) shared++;
+      }
+      if (!(closest > limit) || closest === Number.POSITIVE_INFINITY) continue;
       // Enough shared height without the widening, so a mark-like neighbour (quote over a letter) is not kerned.
-      const minShared = Math.max(1, KERNING_MIN_SHARED * Math.min(heights[i]!, heights[j]!));
-      if (closestApproach(plain, l, minShared) === null) continue;
-      const closest = closestApproach(r, l, 1);
-      if (closest === null) continue;
-      const excess = closest - normal;
-      if (excess <= threshold) continue;
-      const value = -Math.round((KERNING_STRENGTH * excess) / 5) * 5;
-      if (value !== 0) result.set(`${i}|${j}`, value);
+      if (shared < Math.max(1, KERNING_MIN_SHARED * Math.min(heights[i]!, heights[j]!))) continue;
+      const value = -Math.round((KERNING_STRENGTH * (closest - normal)) / 5) * 5;
+      if (value !== 0) result.push([i, j, value]);
     }
   }
   return result;

@@ -1,13 +1,17 @@
 import type { BBox, Outline } from "../outline/types.ts";
 import type { KerningClasses } from "./kerning-classes.ts";
 
-/** A glyph as it goes into the font: final outline (integer units, PostScript direction) and metrics. */
+/**
+ * A glyph as it goes into the font: outline (integer units, PostScript direction) drawn `dx` units to the right of
+ * where it is stored (the spacing shift, applied while encoding so outlines are not copied), and metrics.
+ */
 export interface PlannedGlyph {
   /** PostScript glyph name, unique in the font. */
   name: string;
   /** Code points mapped to this glyph in cmap (only default forms have any). */
   unicodes: number[];
   outline: Outline;
+  dx: number;
   advance: number;
   bbox: BBox | null;
 }

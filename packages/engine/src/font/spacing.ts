@@ -7,12 +7,16 @@ export interface SpacingParameters {
   capHeight: number;
   /** Extra units on both sides of every glyph (the project's letter spacing). */
   letterSpacing: number;
+  /** Overrides SPACING_DEPTH. */
+  depth?: number;
+  /** Overrides SPACING_TARGET. */
+  target?: number;
 }
 
 /** Share of the x-height that the white beside a glyph is measured into: deeper gaps count as this deep. */
-export const SPACING_DEPTH = 0.3;
+export const SPACING_DEPTH = 0.28;
 /** Average white (ink to bearing line, depth-limited) per side as a share of the x-height. */
-export const SPACING_TARGET = 0.27;
+export const SPACING_TARGET = 0.18;
 
 /** The vertical zone whose white counts for spacing: x-height for lowercase, cap height for capitals and digits. */
 function spacingZone(char: string, bbox: BBox, metrics: SpacingParameters): [number, number] {
@@ -25,30 +29,33 @@ function spacingZone(char: string, bbox: BBox, metrics: SpacingParameters): [num
   return hi - lo >= 10 ? [lo, hi] : [bbox.yMin, bbox.yMax];
 }
 
-function averageWhite(
-  profile: InkProfile,
-  zone: [number, number],
-  edge: number,
-  side: "left" | "right",
-  depth: number,
-): number {
+/**
+ * The outermost ink of one side within the zone, and the average white from it to the ink band by band, each band
+ * counted at most `depth` deep.
+ */
+function sideWhite(profile: InkProfile, zone: [number, number], side: "left" | "right", depth: number) {
   const first = Math.max(0, Math.floor((zone[0] - profile.yStart) / profile.step));
   const last = Math.min(profile.left.length - 1, Math.floor((zone[1] - profile.yStart) / profile.step));
-  let sum = 0;
-  let count = 0;
+  const xs = side === "left" ? profile.left : profile.right;
+  let edge = Number.NaN;
   for (let band = first; band <= last; band++) {
-    const x = side === "left" ? profile.left[band]! : profile.right[band]!;
-    const white = Number.isNaN(x) ? depth : Math.min(depth, side === "left" ? x - edge : edge - x);
-    sum += white;
-    count++;
+    const x = xs[band]!;
+    if (!Number.isNaN(x) && (Number.isNaN(edge) || (side === "left" ? x < edge : x > edge))) edge = x;
   }
-  return count === 0 ? 0 : sum / count;
+  if (Number.isNaN(edge)) return null;
+  let sum = 0;
+  for (let band = first; band <= last; band++) {
+    const x = xs[band]!;
+    sum += Number.isNaN(x) ? depth : Math.min(depth, Math.abs(x - edge));
+  }
+  return { edge, white: sum / (last - first + 1) };
 }
 
 /**
  * Side bearings from the ink, in the manner of HT Letterspacer: the white between the ink and each bearing line,
  * averaged over the glyph's zone with gaps deeper than SPACING_DEPTH·x-height counted as that deep, is made the
  * same for every glyph. Round and open sides get less bearing than straight ones, so text looks evenly spaced.
+ * The result is measured from the box (left = ink xMin to origin, right = xMax to advance) and may be negative.
  * `first`/`last` are the characters on the left and right side (they differ in a ligature).
  */
 export function opticalSideBearings(
@@ -58,12 +65,16 @@ export function opticalSideBearings(
   last: string,
   metrics: SpacingParameters,
 ): { left: number; right: number } {
-  const depth = SPACING_DEPTH * metrics.xHeight;
-  const target = SPACING_TARGET * metrics.xHeight;
-  const leftWhite = averageWhite(profile, spacingZone(first, bbox, metrics), bbox.xMin, "left", depth);
-  const rightWhite = averageWhite(profile, spacingZone(last, bbox, metrics), bbox.xMax, "right", depth);
+  const depth = (metrics.depth ?? SPACING_DEPTH) * metrics.xHeight;
+  const target = (metrics.target ?? SPACING_TARGET) * metrics.xHeight;
+  // Bearings are set on the ink inside the zone; tails and loops outside it (descenders, ascender loops) may hang
+  // over the bearing line, as the joining strokes of handwriting do.
+  const left = sideWhite(profile, spacingZone(first, bbox, metrics), "left", depth);
+  const right = sideWhite(profile, spacingZone(last, bbox, metrics), "right", depth);
+  const leftEdge = left?.edge ?? bbox.xMin;
+  const rightEdge = right?.edge ?? bbox.xMax;
   return {
-    left: Math.round(target - leftWhite + metrics.letterSpacing),
-    right: Math.round(target - rightWhite + metrics.letterSpacing),
+    left: Math.round(target - (left?.white ?? 0) + metrics.letterSpacing - (leftEdge - bbox.xMin)),
+    right: Math.round(target - (right?.white ?? 0) + metrics.letterSpacing - (bbox.xMax - rightEdge)),
   };
 }

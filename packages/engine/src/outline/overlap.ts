@@ -2,64 +2,71 @@ import ClipperLib from "clipper-lib";
 import { flattenOutline, type Polygon } from "./flatten.ts";
 import type { Contour, Outline } from "./types.ts";
 
-interface Edge {
-  contour: number;
-  index: number;
-  ax: number;
-  ay: number;
-  bx: number;
-  by: number;
-}
-
-function segmentsCross(e: Edge, f: Edge): boolean {
-  const d1 = (f.bx - f.ax) * (e.ay - f.ay) - (f.by - f.ay) * (e.ax - f.ax);
-  const d2 = (f.bx - f.ax) * (e.by - f.ay) - (f.by - f.ay) * (e.bx - f.ax);
-  const d3 = (e.bx - e.ax) * (f.ay - e.ay) - (e.by - e.ay) * (f.ax - e.ax);
-  const d4 = (e.bx - e.ax) * (f.by - e.ay) - (e.by - e.ay) * (f.bx - e.ax);
-  return ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0));
-}
-
 /**
- * Indices of the contours that cross themselves or another contour (compared on polygons within `tolerance`).
- * Edges are bucketed by height so a glyph of a few hundred edges is checked in well under a millisecond.
+ * Indices of the contours that cross themselves or another contour, compared on their polygons. Edges are kept in
+ * flat typed arrays and bucketed by height, so a glyph of a few hundred edges is checked in well under a millisecond.
  */
 export function findCrossingContours(polygons: Polygon[]): Set<number> {
-  const edges: Edge[] = [];
+  let count = 0;
+  for (const polygon of polygons) count += polygon.length;
+  const crossing = new Set<number>();
+  if (count === 0) return crossing;
+  const ax = new Float64Array(count);
+  const ay = new Float64Array(count);
+  const bx = new Float64Array(count);
+  const by = new Float64Array(count);
+  const contourOf = new Int32Array(count);
+  const indexOf = new Int32Array(count);
+  let e = 0;
   let yMin = Number.POSITIVE_INFINITY;
   let yMax = Number.NEGATIVE_INFINITY;
   polygons.forEach((polygon, contour) => {
-    for (let i = 0; i < polygon.length; i++) {
+    for (let i = 0; i < polygon.length; i++, e++) {
       const a = polygon[i]!;
       const b = polygon[(i + 1) % polygon.length]!;
-      edges.push({ contour, index: i, ax: a.x, ay: a.y, bx: b.x, by: b.y });
-      yMin = Math.min(yMin, a.y);
-      yMax = Math.max(yMax, a.y);
+      ax[e] = a.x;
+      ay[e] = a.y;
+      bx[e] = b.x;
+      by[e] = b.y;
+      contourOf[e] = contour;
+      indexOf[e] = i;
+      if (a.y < yMin) yMin = a.y;
+      if (a.y > yMax) yMax = a.y;
     }
   });
-  const crossing = new Set<number>();
-  if (edges.length === 0) return crossing;
-  const bucketCount = Math.max(1, Math.min(64, Math.ceil(edges.length / 8)));
+  const bucketCount = Math.max(1, Math.min(64, Math.ceil(count / 8)));
   const height = (yMax - yMin) / bucketCount || 1;
-  const buckets: Edge[][] = Array.from({ length: bucketCount }, () => []);
-  for (const edge of edges) {
-    const lo = Math.min(bucketCount - 1, Math.floor((Math.min(edge.ay, edge.by) - yMin) / height));
-    const hi = Math.min(bucketCount - 1, Math.floor((Math.max(edge.ay, edge.by) - yMin) / height));
-    for (let k = lo; k <= hi; k++) buckets[k]!.push(edge);
+  const buckets: number[][] = Array.from({ length: bucketCount }, () => []);
+  for (let k = 0; k < count; k++) {
+    const lo = Math.min(bucketCount - 1, Math.floor((Math.min(ay[k]!, by[k]!) - yMin) / height));
+    const hi = Math.min(bucketCount - 1, Math.floor((Math.max(ay[k]!, by[k]!) - yMin) / height));
+    for (let b = lo; b <= hi; b++) buckets[b]!.push(k);
   }
   for (const bucket of buckets) {
     for (let i = 0; i < bucket.length; i++) {
-      const e = bucket[i]!;
+      const p = bucket[i]!;
+      const pxMin = Math.min(ax[p]!, bx[p]!);
+      const pxMax = Math.max(ax[p]!, bx[p]!);
       for (let j = i + 1; j < bucket.length; j++) {
-        const f = bucket[j]!;
-        if (e.contour === f.contour) {
-          const n = polygons[e.contour]!.length;
-          const gap = Math.abs(e.index - f.index);
+        const q = bucket[j]!;
+        if (Math.max(ax[q]!, bx[q]!) < pxMin || pxMax < Math.min(ax[q]!, bx[q]!)) continue;
+        if (contourOf[p] === contourOf[q]) {
+          const n = polygons[contourOf[p]!]!.length;
+          const gap = Math.abs(indexOf[p]! - indexOf[q]!);
           if (gap <= 1 || gap === n - 1) continue; // neighbours share a point
         }
-        if (Math.max(e.ax, e.bx) < Math.min(f.ax, f.bx) || Math.max(f.ax, f.bx) < Math.min(e.ax, e.bx)) continue;
-        if (segmentsCross(e, f)) {
-          crossing.add(e.contour);
-          crossing.add(f.contour);
+        const fx = bx[q]! - ax[q]!;
+        const fy = by[q]! - ay[q]!;
+        const ex = bx[p]! - ax[p]!;
+        const ey = by[p]! - ay[p]!;
+        const d1 = fx * (ay[p]! - ay[q]!) - fy * (ax[p]! - ax[q]!);
+        const d2 = fx * (by[p]! - ay[q]!) - fy * (bx[p]! - ax[q]!);
+        if (!((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0))) continue;
+        const d3 = ex * (ay[q]! - ay[p]!) - ey * (ax[q]! - ax[p]!);
+        const d4 = ex * (by[q]! - ay[p]!) - ey * (bx[q]! - ax[p]!);
+        if ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0)) {
+          crossing.add(contourOf[p]!);
+          crossing.add(contourOf[q]!);
         }
       }
     }

@@ -31,29 +31,41 @@ function tokenize(d: string): (string | number)[] {
       continue;
     }
     const start = i;
+    const negative = code === 45;
     if (code === 43 || code === 45) i++;
     let digits = 0;
-    while (i < n && d.charCodeAt(i) >= 48 && d.charCodeAt(i) <= 57) {
-      i++;
+    let value = 0;
+    let c = d.charCodeAt(i);
+    while (c >= 48 && c <= 57) {
+      value = value * 10 + (c - 48);
       digits++;
+      c = d.charCodeAt(++i);
     }
-    if (i < n && d.charCodeAt(i) === 46) {
-      i++;
-      while (i < n && d.charCodeAt(i) >= 48 && d.charCodeAt(i) <= 57) {
-        i++;
+    if (c === 46) {
+      let scale = 0.1;
+      c = d.charCodeAt(++i);
+      while (c >= 48 && c <= 57) {
+        value += (c - 48) * scale;
+        scale /= 10;
         digits++;
+        c = d.charCodeAt(++i);
       }
     }
     if (digits === 0) throw new OutlineError(`unexpected "${d.slice(start, start + 10)}" in path data at ${start}`);
-    if (i < n && (d.charCodeAt(i) === 101 || d.charCodeAt(i) === 69)) {
+    if (c === 101 || c === 69) {
+      // Exponents are rare: let Number() read the whole literal.
       const mark = i;
       i++;
       if (i < n && (d.charCodeAt(i) === 43 || d.charCodeAt(i) === 45)) i++;
       const expStart = i;
       while (i < n && d.charCodeAt(i) >= 48 && d.charCodeAt(i) <= 57) i++;
       if (i === expStart) i = mark;
+      else {
+        tokens.push(Number(d.slice(start, i)));
+        continue;
+      }
     }
-    tokens.push(Number(d.slice(start, i)));
+    tokens.push(negative ? -value : value);
   }
   return tokens;
 }

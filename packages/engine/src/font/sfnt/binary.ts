@@ -1,8 +1,13 @@
 /** A growable big-endian byte buffer for writing font tables. */
 export class ByteWriter {
-  private buffer = new Uint8Array(256);
-  private view = new DataView(this.buffer.buffer);
+  private buffer: Uint8Array;
+  private view: DataView;
   length = 0;
+
+  constructor(capacity = 64) {
+    this.buffer = new Uint8Array(capacity);
+    this.view = new DataView(this.buffer.buffer);
+  }
 
   private reserve(extra: number): void {
     if (this.length + extra <= this.buffer.length) return;

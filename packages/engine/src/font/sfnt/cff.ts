@@ -11,11 +11,12 @@ function pushNumber(out: number[], value: number): void {
   else out.push(28, (v >> 8) & 0xff, v & 0xff);
 }
 
-/** Encodes one outline as a Type 2 charstring with its advance width (nominalWidthX is 0). */
-export function encodeCharstring(outline: Outline, advance: number): Uint8Array {
+/** Encodes one outline, moved right by dx, as a Type 2 charstring with its advance width (nominalWidthX is 0). */
+export function encodeCharstring(outline: Outline, advance: number, dx = 0): Uint8Array {
   const out: number[] = [];
   pushNumber(out, advance);
-  let x = 0;
+  // Starting the pen at -dx moves every (relative) coordinate right by dx.
+  let x = -dx;
   let y = 0;
   let pending: number[] = [];
   let pendingOp = 0;

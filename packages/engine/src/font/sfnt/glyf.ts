@@ -63,21 +63,21 @@ export function cubicToQuadratics(
 }
 
 /**
- * Converts a PostScript-direction cubic outline to TrueType contours: clockwise outer contours, quadratics within
+ * Converts a PostScript-direction cubic outline, moved right by dx, to TrueType contours: clockwise outer contours, quadratics within
  * `precision` units of the cubics before rounding (so within 1 unit after it), and on-curve points dropped where they are exactly implied.
  */
-export function toTrueTypeContours(outline: Outline, precision = 0.25): TrueTypePoint[][] {
+export function toTrueTypeContours(outline: Outline, dx = 0, precision = 0.25): TrueTypePoint[][] {
   const contours: TrueTypePoint[][] = [];
   for (const contour of reverseOutline(outline)) {
-    const points: TrueTypePoint[] = [{ x: contour.start.x, y: contour.start.y, on: true }];
+    const points: TrueTypePoint[] = [{ x: contour.start.x + dx, y: contour.start.y, on: true }];
     let from = contour.start;
     for (const s of contour.segments) {
-      if (s.type === "L") points.push({ x: s.x, y: s.y, on: true });
+      if (s.type === "L") points.push({ x: s.x + dx, y: s.y, on: true });
       else {
         const quad = cubicToQuadratics(from.x, from.y, s.x1, s.y1, s.x2, s.y2, s.x, s.y, precision);
         for (let i = 0; i < quad.length; i += 4) {
-          points.push({ x: Math.round(quad[i]!), y: Math.round(quad[i + 1]!), on: false });
-          points.push({ x: Math.round(quad[i + 2]!), y: Math.round(quad[i + 3]!), on: true });
+          points.push({ x: Math.round(quad[i]! + dx), y: Math.round(quad[i + 1]!), on: false });
+          points.push({ x: Math.round(quad[i + 2]! + dx), y: Math.round(quad[i + 3]!), on: true });
         }
       }
       from = s;

@@ -43,12 +43,12 @@ function singleSubstitution(map: [number, number][]): OtTable {
   return table;
 }
 
-function chainRule(backtrack: OtTable[], input: number, lookupIndex: number): OtTable {
+function chainRule(backtrack: OtTable[], input: OtTable, lookupIndex: number): OtTable {
   const table = new OtTable();
   table.out.u16(3).u16(backtrack.length);
   for (const cov of backtrack) table.offset16(cov);
   table.out.u16(1);
-  table.offset16(coverage([input]));
+  table.offset16(input);
   table.out.u16(0).u16(1).u16(0).u16(lookupIndex);
   return table;
 }
@@ -74,25 +74,24 @@ export function writeGsub(ligatures: PlannedLigature[], cycles: number[][], glyp
       const map = cycles.filter((forms) => forms.length > j).map((forms): [number, number] => [forms[0]!, forms[j]!]);
       lookups.push({ type: 1, flag: 0, subtables: [singleSubstitution(map)] });
     }
-    const any = () => {
-      const table = new OtTable();
-      table.out
+    const caltLookups: number[] = [];
+    for (let start = 0; start < cycles.length; start += UNITS_PER_LOOKUP) {
+      // One coverage object per glyph and one "any glyph" coverage, shared by every rule of the lookup.
+      const any = new OtTable();
+      any.out
         .u16(2)
         .u16(1)
         .u16(0)
         .u16(glyphCount - 1)
         .u16(0);
-      return table;
-    };
-    const caltLookups: number[] = [];
-    for (let start = 0; start < cycles.length; start += UNITS_PER_LOOKUP) {
       const subtables: OtTable[] = [];
       for (const forms of cycles.slice(start, start + UNITS_PER_LOOKUP)) {
+        const formCoverage = forms.map((form) => coverage([form]));
         // Nearest previous occurrence first: the first matching subtable wins.
         for (let distance = 1; distance <= CYCLE_WINDOW; distance++) {
-          forms.forEach((form, phase) => {
-            const backtrack = [...Array.from({ length: distance - 1 }, any), coverage([form])];
-            subtables.push(chainRule(backtrack, forms[0]!, toForm[(phase + 1) % forms.length]!));
+          forms.forEach((_, phase) => {
+            const backtrack = [...Array.from({ length: distance - 1 }, () => any), formCoverage[phase]!];
+            subtables.push(chainRule(backtrack, formCoverage[0]!, toForm[(phase + 1) % forms.length]!));
           });
         }
       }

@@ -3,7 +3,7 @@ import { ByteWriter } from "./binary.ts";
 
 /** An OpenType layout table under construction: its own bytes plus offsets to child tables. */
 export class OtTable {
-  readonly out = new ByteWriter();
+  readonly out = new ByteWriter(16);
   readonly links: {
     readonly at: number;
     readonly wide: boolean;
@@ -26,13 +26,17 @@ export class OtTable {
     return this;
   }
 
-  /** Identity by content, so identical children (coverage tables) are stored once. */
-  key(): string {
+  /**
+   * Identity by content for tables without children (coverage, class definitions, value arrays), so identical ones
+   * are stored once; a table with children is only ever the same as itself.
+   */
+  key(): string | OtTable {
+    if (this.links.length > 0) return this;
     if (this.cachedKey === null) {
       const bytes = this.out.toBytes();
       let text = "";
       for (let i = 0; i < bytes.length; i += 8192) text += String.fromCharCode(...bytes.subarray(i, i + 8192));
-      this.cachedKey = `${text}|${this.links.map((link) => `${link.at}:${link.child.key()}`).join(",")}`;
+      this.cachedKey = text;
     }
     return this.cachedKey;
   }
@@ -54,7 +58,7 @@ export function packTable(root: OtTable): Uint8Array {
   const blocks: Entry[][] = [[{ table: root, place: () => {} }]];
   const blockOf = new Map<object, Entry[]>();
   for (let b = 0; b < blocks.length; b++) {
-    const byKey = new Map<string, OtTable>();
+    const byKey = new Map<string | OtTable, OtTable>();
     const canonical = (table: OtTable): OtTable => {
       const existing = byKey.get(table.key());
       if (existing) return existing;
