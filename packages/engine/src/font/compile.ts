@@ -5,7 +5,7 @@ import { asciiName } from "./names.ts";
 import type { FontProject } from "./project.ts";
 import { encodeCharstring, writeCff } from "./sfnt/cff.ts";
 import { writeCmap } from "./sfnt/cmap.ts";
-import { toTrueTypeContours, writeTrueTypeTables } from "./sfnt/glyf.ts";
+import { simpleTrueTypeContours, writeTrueTypeTables } from "./sfnt/glyf.ts";
 import { writeGpos } from "./sfnt/gpos.ts";
 import { writeGsub } from "./sfnt/gsub.ts";
 import { writeName } from "./sfnt/name.ts";
@@ -76,7 +76,7 @@ function buildOtf(built: BuiltPlan, options: CompileOptions): Uint8Array {
 }
 
 function buildTtf(built: BuiltPlan): Uint8Array {
-  const contours = built.plan.glyphs.map((glyph) => toTrueTypeContours(glyph.outline, glyph.dx));
+  const contours = built.plan.glyphs.map((glyph) => simpleTrueTypeContours(glyph.outline, glyph.dx));
   // TrueType boxes include off-curve points, and hmtx left side bearings must equal glyf xMin.
   const glyphs = built.plan.glyphs.map((glyph, index) => {
     const points = contours[index]!.flat();

@@ -1,6 +1,6 @@
 import { orientOutline } from "../outline/direction.ts";
 import { flattenOutline } from "../outline/flatten.ts";
-import { outlineBounds, roundOutline, transformOutline } from "../outline/geometry.ts";
+import { contourArea, outlineBounds, roundOutline, transformOutline } from "../outline/geometry.ts";
 import { findCrossingContours, mergeContours } from "../outline/overlap.ts";
 import { OutlineError, parseSvgPath } from "../outline/parse-path.ts";
 import { type InkProfile, inkProfile } from "../outline/profile.ts";
@@ -31,19 +31,25 @@ export function integerBounds(outline: Outline): BBox | null {
   );
 }
 
+/** Contours enclosing less than this many square units are specks (scan dust, rounding leftovers). */
+export const SPECK_AREA = 15;
+
 /**
- * Merges crossing contours (overlapping strokes, self-intersections), orients contours by nesting, rounds to
- * integers and measures the ink; one flattening serves all of it.
+ * Rounds to integers, drops specks, merges contours that cross or touch (overlapping strokes, self-intersections,
+ * spikes), orients contours by nesting (outer counter-clockwise) and measures the ink; one flattening serves it all.
  */
 export function cleanOutline(outline: Outline): PreparedOutline {
-  let polygons = flattenOutline(outline, 0.5);
+  const rounded = roundOutline(outline).filter((contour) => Math.abs(contourArea(contour)) >= 2 * SPECK_AREA);
+  let polygons = flattenOutline(rounded, 0.5);
   const crossing = findCrossingContours(polygons);
-  let merged = outline;
+  let merged = rounded;
   if (crossing.size > 0) {
-    merged = mergeContours(outline, polygons, crossing);
+    merged = mergeContours(rounded, polygons, crossing).filter(
+      (contour) => Math.abs(contourArea(contour)) >= 2 * SPECK_AREA,
+    );
     polygons = flattenOutline(merged, 0.5);
   }
-  const oriented = roundOutline(orientOutline(merged, false, polygons));
+  const oriented = orientOutline(merged, false, polygons);
   const bbox = integerBounds(oriented);
   const profile = bbox ? inkProfile(polygons, PROFILE_GRID.yStart, PROFILE_GRID.step, PROFILE_GRID.count) : null;
   return { outline: oriented, bbox, profile, overlapsRemoved: crossing.size > 0 };

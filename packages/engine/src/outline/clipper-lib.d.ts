@@ -8,6 +8,7 @@ declare module "clipper-lib" {
   type Paths = Path[];
   class Clipper {
     constructor(initOptions?: number);
+    StrictlySimple: boolean;
     AddPaths(paths: Paths, polyType: number, closed: boolean): boolean;
     Execute(clipType: number, solution: Paths, subjFillType: number, clipFillType: number): boolean;
     static CleanPolygons(polys: Paths, distance: number): Paths;

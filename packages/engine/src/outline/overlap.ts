@@ -2,6 +2,9 @@ import ClipperLib from "clipper-lib";
 import { flattenOutline, type Polygon } from "./flatten.ts";
 import type { Contour, Outline } from "./types.ts";
 
+/** Legs (font units) below which a turn of more than 150° counts as a spike to merge away. */
+export const SPIKE_LEG = 3;
+
 /**
  * Indices of the contours that cross themselves or another contour, compared on their polygons. Edges are kept in
  * flat typed arrays and bucketed by height, so a glyph of a few hundred edges is checked in well under a millisecond.
@@ -50,31 +53,49 @@ export function findCrossingContours(polygons: Polygon[]): Set<number> {
       for (let j = i + 1; j < bucket.length; j++) {
         const q = bucket[j]!;
         if (Math.max(ax[q]!, bx[q]!) < pxMin || pxMax < Math.min(ax[q]!, bx[q]!)) continue;
-        if (contourOf[p] === contourOf[q]) {
-          const n = polygons[contourOf[p]!]!.length;
-          const gap = Math.abs(indexOf[p]! - indexOf[q]!);
-          if (gap <= 1 || gap === n - 1) continue; // neighbours share a point
-        }
         const fx = bx[q]! - ax[q]!;
         const fy = by[q]! - ay[q]!;
         const ex = bx[p]! - ax[p]!;
         const ey = by[p]! - ay[p]!;
+        if (contourOf[p] === contourOf[q]) {
+          const n = polygons[contourOf[p]!]!.length;
+          const gap = Math.abs(indexOf[p]! - indexOf[q]!);
+          if (gap <= 1 || gap === n - 1) {
+            // Neighbours share a point; they only go wrong when the second turns back along the first: a spike
+            // (straight back) or a hairpin with a leg shorter than SPIKE_LEG, whose curves end up crossing.
+            const cross = ex * fy - ey * fx;
+            const dot = ex * fx + ey * fy;
+            const le = Math.hypot(ex, ey);
+            const lf = Math.hypot(fx, fy);
+            const hairpin = Math.min(le, lf) < SPIKE_LEG && Math.abs(cross) < 0.5 * le * lf;
+            if (dot < 0 && (hairpin || Math.abs(cross) <= 1e-3 * le * lf)) crossing.add(contourOf[p]!);
+            continue;
+          }
+        }
+        // Touching counts as crossing too: FontForge and rasterisers treat shared points as intersections.
         const d1 = fx * (ay[p]! - ay[q]!) - fy * (ax[p]! - ax[q]!);
         const d2 = fx * (by[p]! - ay[q]!) - fy * (bx[p]! - ax[q]!);
-        if (!((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0))) continue;
+        if (d1 * d2 > 0) continue;
         const d3 = ex * (ay[q]! - ay[p]!) - ey * (ax[q]! - ax[p]!);
         const d4 = ex * (by[q]! - ay[p]!) - ey * (bx[q]! - ax[p]!);
-        if ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0)) {
-          crossing.add(contourOf[p]!);
-          crossing.add(contourOf[q]!);
+        if (d3 * d4 > 0) continue;
+        if (d1 === 0 && d2 === 0 && d3 === 0 && d4 === 0) {
+          // Collinear: they meet only if their extents overlap along the line.
+          const t0 = (ax[q]! - ax[p]!) * ex + (ay[q]! - ay[p]!) * ey;
+          const t1 = (bx[q]! - ax[p]!) * ex + (by[q]! - ay[p]!) * ey;
+          const length = ex * ex + ey * ey;
+          if (Math.max(t0, t1) < 0 || Math.min(t0, t1) > length) continue;
         }
+        crossing.add(contourOf[p]!);
+        crossing.add(contourOf[q]!);
       }
     }
   }
   return crossing;
 }
 
-const clipperScale = 64;
+// Font outlines are stored in integer units: merging on the integer grid gives contours that need no rounding.
+const clipperScale = 1;
 
 /**
  * Replaces the contours listed in `crossing` by the nonzero union of their polygons (`polygons[i]` flattens
@@ -83,6 +104,8 @@ const clipperScale = 64;
 export function mergeContours(outline: Outline, polygons: Polygon[], crossing: Set<number>, tolerance = 0.25): Outline {
   const kept: Contour[] = outline.filter((_, index) => !crossing.has(index));
   const clipper = new ClipperLib.Clipper();
+  // Strictly simple output: no two result contours touch at a vertex either.
+  clipper.StrictlySimple = true;
   const paths = [...crossing].map((index) =>
     polygons[index]!.map((p) => ({ X: Math.round(p.x * clipperScale), Y: Math.round(p.y * clipperScale) })),
   );
@@ -94,7 +117,7 @@ export function mergeContours(outline: Outline, polygons: Polygon[], crossing: S
     ClipperLib.PolyFillType.pftNonZero,
     ClipperLib.PolyFillType.pftNonZero,
   );
-  const cleaned = ClipperLib.Clipper.CleanPolygons(solution, tolerance * clipperScale);
+  const cleaned = ClipperLib.Clipper.CleanPolygons(solution, Math.max(1.1, tolerance * clipperScale));
   for (const path of cleaned) {
     if (path.length < 3) continue;
     const [first, ...rest] = path;

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { benchProject } from "../test-support/bench-project.ts";
+import { caveatProject } from "../test-support/caveat.ts";
+import {
+  fontToolsPython,
+  hasFontForge,
+  hasOts,
+  readWithFontTools,
+  sanitize,
+  validateWithFontForge,
+  writeTemp,
+} from "../test-support/font-tools.ts";
+import { compileFonts } from "./compile.ts";
+import { nodeWoff2Encoder } from "./node/woff2-node.ts";
+import { readSfntTables } from "./sfnt/sfnt.ts";
+
+// A font with everything: variants (calt), ligatures (liga), kerning (GPOS), composites, overlapping strokes.
+const project = caveatProject({ variants: 3, ligatures: ["ff", "th"] });
+project.glyphs.push({
+  chars: "+",
+  variant: 1,
+  path: "M100 200L500 200L500 260L100 260ZM270 30L330 30L330 430L270 430Z",
+});
+const { fonts } = await compileFonts(project, ["otf", "ttf", "woff2"], {
+  timestamp: 0,
+  woff2Encoder: nodeWoff2Encoder(),
+});
+const tablesOf = (bytes: Uint8Array) => [...readSfntTables(bytes).keys()];
+
+describe.skipIf(!hasOts)("OpenType Sanitizer (ots-sanitize; skips when Debian opentype-sanitizer is absent)", () => {
+  it.each(["otf", "ttf"] as const)("passes the %s with no table dropped", (format) => {
+    const result = sanitize(`font.${format}`, fonts[format]!, tablesOf(fonts[format]!));
+    expect(result.ok, result.output).toBe(true);
+    expect(result.kept).toEqual(result.given);
+    expect(result.kept).toEqual(expect.arrayContaining(["GSUB", "GPOS", "cmap", "name", "OS/2", "post", "hmtx"]));
+  });
+
+  it("passes the WOFF2 with the OTF's tables", () => {
+    const result = sanitize("font.woff2", fonts.woff2!, tablesOf(fonts.otf!));
+    expect(result.ok, result.output).toBe(true);
+    expect(result.kept).toEqual(result.given);
+  });
+
+  it("passes the 900-glyph benchmark font, whose GSUB needs Extension lookups", async () => {
+    const bench = await compileFonts(benchProject(), ["otf"], { timestamp: 0 });
+    const result = sanitize("bench.otf", bench.fonts.otf!, tablesOf(bench.fonts.otf!));
+    expect(result.ok, result.output).toBe(true);
+    expect(result.kept).toEqual(result.given);
+  });
+});
+
+describe.skipIf(!fontToolsPython)("fontTools (skips when Debian python3-fonttools is absent)", () => {
+  it.each(["otf", "ttf", "woff2"] as const)("decompiles every table of the %s", (format) => {
+    const read = readWithFontTools(writeTemp(`tools.${format}`, fonts[format]!));
+    expect(read.tables).toEqual(
+      expect.arrayContaining(["GSUB", "GPOS", "cmap", "head", "hhea", "maxp", "name", "post"]),
+    );
+    expect(read.features).toEqual(expect.arrayContaining(["liga", "calt", "kern"]));
+  });
+});
+
+describe.skipIf(!hasFontForge)("FontForge validation (skips when Debian fontforge is absent)", () => {
+  it.each(["otf", "ttf"] as const)("finds no wrong-direction or self-intersecting contour in the %s", (format) => {
+    const result = validateWithFontForge(writeTemp(`ff.${format}`, fonts[format]!));
+    expect(result.wrongDirection).toEqual([]);
+    expect(result.selfIntersecting).toEqual([]);
+    expect(result.openContours).toEqual([]);
+  });
+});
