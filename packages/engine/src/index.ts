@@ -11,8 +11,16 @@ export {
 } from "./font/compile.ts";
 export type { FontDiagnostic, FontDiagnosticCode } from "./font/diagnostics.ts";
 export { FontError, type FontErrorCode, type FontProjectIssue } from "./font/errors.ts";
+export {
+  fontProjectFromScan,
+  isScanGlyphs,
+  type ProjectMetadata,
+  type ScanGlyph,
+  type ScanGlyphs,
+} from "./font/from-scan.ts";
 export { migrateFontProject } from "./font/migrate.ts";
 export { postScriptName } from "./font/names.ts";
+export { encodePng } from "./font/png.ts";
 export { GlyphCache } from "./font/prepare.ts";
 export {
   DEFAULT_FONT_SETTINGS,
@@ -23,8 +31,10 @@ export {
   type FontSettings,
   type KerningPair,
 } from "./font/project.ts";
+export { type RgbaImage, rasterizeCoverage } from "./font/rasterize.ts";
+export { renderSpecimen, renderSpecimenPng, type SpecimenOptions } from "./font/specimen.ts";
 export { assertFontProject, validateFontProject } from "./font/validate.ts";
-export { type Woff2Encoder, wasmWoff2Encoder } from "./font/woff2.ts";
+export { type BrotliCompress, encodeWoff2, type Woff2Encoder, wasmWoff2Encoder } from "./font/woff2.ts";
 export { orientOutline, reverseOutline } from "./outline/direction.ts";
 export { flattenOutline, type Polygon } from "./outline/flatten.ts";
 export {
