@@ -22,10 +22,7 @@ const engineBanned = [
   { pattern: /^(fastify|@fastify\/)/, why: engineReason },
   { pattern: /^(drizzle-orm|pg|@electric-sql\/pglite)(\/|$)/, why: engineReason },
   { pattern: /^(node:)?(fs|fs\/promises|net|http|https|child_process|dgram|tls|worker_threads)$/, why: engineReason },
-  {
-    pattern: /^sharp$/,
-    why: "image decoding stays outside the engine core: sharp on the server, a canvas in a browser",
-  },
+  { pattern: /^sharp$/, why: "image decoding stays outside the engine core: sharp on the server, a canvas in a browser" },
 ];
 const engineBannedGlobals = [
   { pattern: /(^|[^.\w])fetch\s*\(/, why: `no network in the engine: ${engineReason}` },
@@ -43,8 +40,7 @@ function* sourceFiles(dir) {
   }
 }
 
-const importPattern =
-  /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)|^\s*import\s*["']([^"']+)["']/gm;
+const importPattern = /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)|^\s*import\s*["']([^"']+)["']/gm;
 
 const problems = [];
 for (const [dir, rule] of Object.entries(workspaces)) {
@@ -67,9 +63,7 @@ for (const [dir, rule] of Object.entries(workspaces)) {
       if (spec.startsWith("@handfont/")) {
         const target = spec.split("/").slice(0, 2).join("/");
         if (target !== rule.name && !rule.may.includes(target)) {
-          problems.push(
-            `${rel}: imports ${spec}, but ${rule.name} may only use ${rule.may.join(", ") || "nothing of ours"}`,
-          );
+          problems.push(`${rel}: imports ${spec}, but ${rule.name} may only use ${rule.may.join(", ") || "nothing of ours"}`);
         }
       } else if (spec.startsWith(".")) {
         const target = resolve(dirname(file), spec);
