@@ -7,7 +7,7 @@ export const SPIKE_LEG = 3;
 
 /**
  * Indices of the contours that cross themselves or another contour, compared on their polygons. Edges are kept in
- * flat typed arrays and bucketed by height, so a glyph of a few hundred edges is checked in well under a millisecond.
+ * flat typed arrays and a grid, so a glyph of a few thousand edges is checked in well under a millisecond.
  */
 export function findCrossingContours(polygons: Polygon[]): Set<number> {
   let count = 0;
@@ -37,15 +37,34 @@ export function findCrossingContours(polygons: Polygon[]): Set<number> {
       if (a.y > yMax) yMax = a.y;
     }
   });
-  const bucketCount = Math.max(1, Math.min(64, Math.ceil(count / 8)));
-  const height = (yMax - yMin) / bucketCount || 1;
-  const buckets: number[][] = Array.from({ length: bucketCount }, () => []);
+  // A uniform grid over the glyph, cells about four average edges wide: each edge goes into the cells its box
+  // touches, and only edges sharing a cell are compared, so the cost grows with the number of edges, not its square.
+  let xMin = Number.POSITIVE_INFINITY;
+  let xMax = Number.NEGATIVE_INFINITY;
+  let totalLength = 0;
   for (let k = 0; k < count; k++) {
-    const lo = Math.min(bucketCount - 1, Math.floor((Math.min(ay[k]!, by[k]!) - yMin) / height));
-    const hi = Math.min(bucketCount - 1, Math.floor((Math.max(ay[k]!, by[k]!) - yMin) / height));
-    for (let b = lo; b <= hi; b++) buckets[b]!.push(k);
+    xMin = Math.min(xMin, ax[k]!);
+    xMax = Math.max(xMax, ax[k]!);
+    totalLength += Math.abs(bx[k]! - ax[k]!) + Math.abs(by[k]! - ay[k]!);
   }
-  for (const bucket of buckets) {
+  const cell = Math.max(1, (4 * totalLength) / count);
+  const columns = Math.max(1, Math.ceil((xMax - xMin) / cell) + 1);
+  const cells = new Map<number, number[]>();
+  for (let k = 0; k < count; k++) {
+    const c0 = Math.floor((Math.min(ax[k]!, bx[k]!) - xMin) / cell);
+    const c1 = Math.floor((Math.max(ax[k]!, bx[k]!) - xMin) / cell);
+    const r0 = Math.floor((Math.min(ay[k]!, by[k]!) - yMin) / cell);
+    const r1 = Math.floor((Math.max(ay[k]!, by[k]!) - yMin) / cell);
+    for (let r = r0; r <= r1; r++) {
+      for (let c = c0; c <= c1; c++) {
+        const key = r * columns + c;
+        const list = cells.get(key);
+        if (list) list.push(k);
+        else cells.set(key, [k]);
+      }
+    }
+  }
+  for (const bucket of cells.values()) {
     for (let i = 0; i < bucket.length; i++) {
       const p = bucket[i]!;
       const pxMin = Math.min(ax[p]!, bx[p]!);

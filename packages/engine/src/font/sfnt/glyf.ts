@@ -1,10 +1,11 @@
 import { orientOutline, reverseOutline } from "../../outline/direction.ts";
-import { flattenOutline, type Polygon } from "../../outline/flatten.ts";
+import { flattenOutline } from "../../outline/flatten.ts";
 import { translateOutline } from "../../outline/geometry.ts";
-import { findCrossingContours, mergeContours } from "../../outline/overlap.ts";
+import { mergeContours } from "../../outline/overlap.ts";
 import type { Outline } from "../../outline/types.ts";
 import type { FontPlan } from "../plan.ts";
 import { ByteWriter } from "./binary.ts";
+import { trueTypeContoursCross } from "./quad-crossings.ts";
 import { writePostHeader } from "./tables-common.ts";
 
 /** A TrueType point: on-curve, or the control point of a quadratic. */
@@ -98,48 +99,13 @@ export function toTrueTypeContours(outline: Outline, dx = 0, precision = 0.25): 
   return contours;
 }
 
-/** The polygon of a TrueType contour, each quadratic cut into pieces of at most about 1 unit. */
-function trueTypePolygon(contour: TrueTypePoint[]): Polygon {
-  const polygon: Polygon = [];
-  const n = contour.length;
-  for (let i = 0; i < n; i++) {
-    const p = contour[i]!;
-    if (p.on) {
-      polygon.push({ x: p.x, y: p.y });
-      continue;
-    }
-    const prev = contour[(i - 1 + n) % n]!;
-    const next = contour[(i + 1) % n]!;
-    const start = prev.on ? prev : { x: (prev.x + p.x) / 2, y: (prev.y + p.y) / 2 };
-    const end = next.on ? next : { x: (next.x + p.x) / 2, y: (next.y + p.y) / 2 };
-    if (!prev.on) polygon.push(start);
-    const steps = Math.max(
-      2,
-      Math.ceil(Math.hypot(p.x - start.x, p.y - start.y) + Math.hypot(end.x - p.x, end.y - p.y)),
-    );
-    for (let k = 1; k < steps; k++) {
-      const t = k / steps;
-      const u = 1 - t;
-      polygon.push({
-        x: u * u * start.x + 2 * u * t * p.x + t * t * end.x,
-        y: u * u * start.y + 2 * u * t * p.y + t * t * end.y,
-      });
-    }
-  }
-  return polygon;
-}
-
 /**
  * TrueType contours that are guaranteed simple: where rounding the quadratics made contours cross or touch (ink
  * closer than a unit to itself), that glyph is merged into integer polygons instead.
  */
 export function simpleTrueTypeContours(outline: Outline, dx = 0): TrueTypePoint[][] {
   const contours = toTrueTypeContours(outline, dx);
-  const polygons = contours.map(trueTypePolygon);
-  // The curves are checked through fine samples and through their control polygons, which catch the near-touching
-  // zigzags that sampling can step over.
-  const controls = contours.map((contour) => contour.map((p) => ({ x: p.x, y: p.y })));
-  if (findCrossingContours(polygons).size === 0 && findCrossingContours(controls).size === 0) return contours;
+  if (!trueTypeContoursCross(contours)) return contours;
   // Fall back to the cubic outline flattened within 0.25 units and merged on the integer grid: lines only, at most
   // about 1 unit from the cubics, and strictly simple. Outer contours clockwise.
   const flat = flattenOutline(translateOutline(outline, dx, 0), 0.25);
