@@ -43,7 +43,7 @@ export async function run(
       "no-ligatures": { type: "boolean", default: false },
       "no-kerning": { type: "boolean", default: false },
       "no-composites": { type: "boolean", default: false },
-      "woff2-quality": { type: "string", default: "9" },
+      "woff2-quality": { type: "string", default: "6" },
       help: { type: "boolean", default: false },
     },
   });

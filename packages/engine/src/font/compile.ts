@@ -20,8 +20,8 @@ export const FONT_FORMATS: readonly FontFormat[] = ["otf", "ttf", "woff2"];
 
 export interface CompileOptions extends PlanOptions {
   /**
-   * Turns the OTF into WOFF2 (CFF compresses smaller than TrueType outlines). Defaults to the wasm encoder, which runs
-   * in Node and browsers alike; Node callers pass nodeWoff2Encoder() for speed.
+   * Turns the TTF into WOFF2. Defaults to the wasm encoder, which runs in Node and browsers alike; Node callers pass
+   * nodeWoff2Encoder() for speed.
    */
   woff2Encoder?: Woff2Encoder;
 }
@@ -112,7 +112,7 @@ export function compileFontSync(
   return { fonts, diagnostics: built.diagnostics };
 }
 
-/** Compiles a project into every requested format from one shared plan (WOFF2 wraps the OTF). */
+/** Compiles a project into every requested format from one shared plan (WOFF2 wraps the TTF). */
 export async function compileFonts(
   project: FontProject,
   formats: readonly FontFormat[],
@@ -124,10 +124,10 @@ export async function compileFonts(
   }
   const built = buildPlan(assertFontProject(project), options);
   const fonts: CompiledFonts["fonts"] = {};
-  const otf = formats.includes("otf") || formats.includes("woff2") ? buildOtf(built, options) : null;
-  if (otf && formats.includes("otf")) fonts.otf = otf;
-  if (formats.includes("ttf")) fonts.ttf = buildTtf(built);
-  if (otf && formats.includes("woff2")) fonts.woff2 = await (options.woff2Encoder ?? wasmWoff2Encoder)(otf);
+  if (formats.includes("otf")) fonts.otf = buildOtf(built, options);
+  const ttf = formats.includes("ttf") || formats.includes("woff2") ? buildTtf(built) : null;
+  if (ttf && formats.includes("ttf")) fonts.ttf = ttf;
+  if (ttf && formats.includes("woff2")) fonts.woff2 = await (options.woff2Encoder ?? wasmWoff2Encoder)(ttf);
   return { fonts, diagnostics: built.diagnostics };
 }
 

@@ -1,3 +1,4 @@
+import { curvesCross, outlinePieces } from "../outline/curve-crossings.ts";
 import { orientOutline } from "../outline/direction.ts";
 import { flattenOutline } from "../outline/flatten.ts";
 import { contourArea, outlineBounds, roundOutline, transformOutline } from "../outline/geometry.ts";
@@ -41,10 +42,14 @@ export const SPECK_AREA = 15;
 export function cleanOutline(outline: Outline): PreparedOutline {
   const rounded = roundOutline(outline).filter((contour) => Math.abs(contourArea(contour)) >= 2 * SPECK_AREA);
   let polygons = flattenOutline(rounded, 0.5);
-  const crossing = findCrossingContours(polygons);
+  let crossing = findCrossingContours(polygons);
+  // Crossings closer than the flattening sees (cusps and near-touches left by rounding): merge the whole glyph.
+  if (crossing.size === 0 && curvesCross(outlinePieces(rounded))) crossing = new Set(rounded.keys());
   let merged = rounded;
   if (crossing.size > 0) {
-    merged = mergeContours(rounded, polygons, crossing).filter(
+    // Merged from a finer flattening, so the polygons stay within about 1 unit of the curves.
+    const fine = flattenOutline(rounded, 0.25);
+    merged = mergeContours(rounded, fine, crossing).filter(
       (contour) => Math.abs(contourArea(contour)) >= 2 * SPECK_AREA,
     );
     polygons = flattenOutline(merged, 0.5);

@@ -79,7 +79,10 @@ export function translateOutline(outline: Outline, dx: number, dy: number): Outl
   return transformOutline(outline, 1, 0, 0, 1, dx, dy);
 }
 
-/** Rounds every coordinate to an integer (font formats store integers) and drops segments that collapse. */
+/**
+ * Rounds every coordinate to an integer (font formats store integers), drops segments that collapse and turns curves
+ * that fit in 2 units into lines.
+ */
 export function roundOutline(outline: Outline): Outline {
   const result: Outline = [];
   for (const contour of outline) {
@@ -97,8 +100,14 @@ export function roundOutline(outline: Outline): Outline {
         const y1 = Math.round(s.y1);
         const x2 = Math.round(s.x2);
         const y2 = Math.round(s.y2);
-        if (x === from.x && y === from.y && x1 === x && y1 === y && x2 === x && y2 === y) continue;
-        segments.push({ type: "C", x1, y1, x2, y2, x, y });
+        const tiny =
+          Math.max(from.x, x1, x2, x) - Math.min(from.x, x1, x2, x) <= 2 &&
+          Math.max(from.y, y1, y2, y) - Math.min(from.y, y1, y2, y) <= 2;
+        if (tiny) {
+          // A curve within 2 units is noise once rounded: as a line it cannot loop back on itself.
+          if (x === from.x && y === from.y) continue;
+          segments.push({ type: "L", x, y });
+        } else segments.push({ type: "C", x1, y1, x2, y2, x, y });
       }
       from = { x, y };
     }

@@ -23,6 +23,8 @@ export function findCrossingContours(polygons: Polygon[]): Set<number> {
   let e = 0;
   let yMin = Number.POSITIVE_INFINITY;
   let yMax = Number.NEGATIVE_INFINITY;
+  let xMin = Number.POSITIVE_INFINITY;
+  let xMax = Number.NEGATIVE_INFINITY;
   polygons.forEach((polygon, contour) => {
     for (let i = 0; i < polygon.length; i++, e++) {
       const a = polygon[i]!;
@@ -35,42 +37,50 @@ export function findCrossingContours(polygons: Polygon[]): Set<number> {
       indexOf[e] = i;
       if (a.y < yMin) yMin = a.y;
       if (a.y > yMax) yMax = a.y;
+      if (a.x < xMin) xMin = a.x;
+      if (a.x > xMax) xMax = a.x;
     }
   });
   // A uniform grid over the glyph, cells about four average edges wide: each edge goes into the cells its box
   // touches, and only edges sharing a cell are compared, so the cost grows with the number of edges, not its square.
-  let xMin = Number.POSITIVE_INFINITY;
-  let xMax = Number.NEGATIVE_INFINITY;
   let totalLength = 0;
-  for (let k = 0; k < count; k++) {
-    xMin = Math.min(xMin, ax[k]!);
-    xMax = Math.max(xMax, ax[k]!);
-    totalLength += Math.abs(bx[k]! - ax[k]!) + Math.abs(by[k]! - ay[k]!);
-  }
+  for (let k = 0; k < count; k++) totalLength += Math.abs(bx[k]! - ax[k]!) + Math.abs(by[k]! - ay[k]!);
   const cell = Math.max(1, (4 * totalLength) / count);
-  const columns = Math.max(1, Math.ceil((xMax - xMin) / cell) + 1);
-  const cells = new Map<number, number[]>();
+  const columns = Math.max(1, Math.floor((xMax - xMin) / cell) + 1);
+  const rows = Math.max(1, Math.floor((yMax - yMin) / cell) + 1);
+  // Cells as one counting sort: how many edges per cell, then the edges of each cell side by side.
+  const c0s = new Int32Array(count);
+  const c1s = new Int32Array(count);
+  const r0s = new Int32Array(count);
+  const r1s = new Int32Array(count);
+  const starts = new Int32Array(columns * rows + 1);
   for (let k = 0; k < count; k++) {
     const c0 = Math.floor((Math.min(ax[k]!, bx[k]!) - xMin) / cell);
     const c1 = Math.floor((Math.max(ax[k]!, bx[k]!) - xMin) / cell);
     const r0 = Math.floor((Math.min(ay[k]!, by[k]!) - yMin) / cell);
     const r1 = Math.floor((Math.max(ay[k]!, by[k]!) - yMin) / cell);
-    for (let r = r0; r <= r1; r++) {
-      for (let c = c0; c <= c1; c++) {
-        const key = r * columns + c;
-        const list = cells.get(key);
-        if (list) list.push(k);
-        else cells.set(key, [k]);
-      }
-    }
+    c0s[k] = c0;
+    c1s[k] = c1;
+    r0s[k] = r0;
+    r1s[k] = r1;
+    for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) starts[r * columns + c + 1]!++;
   }
-  for (const bucket of cells.values()) {
-    for (let i = 0; i < bucket.length; i++) {
-      const p = bucket[i]!;
+  for (let i = 1; i < starts.length; i++) starts[i]! += starts[i - 1]!;
+  const fill = starts.slice(0, -1);
+  const entries = new Int32Array(starts[starts.length - 1]!);
+  for (let k = 0; k < count; k++) {
+    for (let r = r0s[k]!; r <= r1s[k]!; r++)
+      for (let c = c0s[k]!; c <= c1s[k]!; c++) entries[fill[r * columns + c]!++] = k;
+  }
+  for (let cellIndex = 0; cellIndex < columns * rows; cellIndex++) {
+    const first = starts[cellIndex]!;
+    const last = starts[cellIndex + 1]!;
+    for (let i = first; i < last; i++) {
+      const p = entries[i]!;
       const pxMin = Math.min(ax[p]!, bx[p]!);
       const pxMax = Math.max(ax[p]!, bx[p]!);
-      for (let j = i + 1; j < bucket.length; j++) {
-        const q = bucket[j]!;
+      for (let j = i + 1; j < last; j++) {
+        const q = entries[j]!;
         if (Math.max(ax[q]!, bx[q]!) < pxMin || pxMax < Math.min(ax[q]!, bx[q]!)) continue;
         const fx = bx[q]! - ax[q]!;
         const fy = by[q]! - ay[q]!;

@@ -14,28 +14,42 @@ const commandArgs: Record<string, number> = { M: 2, L: 2, H: 1, V: 1, C: 6, S: 4
 const commandCodes = new Set([..."MLHVCSQTAZmlhvcsqtaz"].map((c) => c.charCodeAt(0)));
 const isCommand = (code: number) => commandCodes.has(code);
 
-/** Splits path data into commands and numbers with a hand-written scanner (paths of a font add up to megabytes). */
-function tokenize(d: string): (string | number)[] {
-  const tokens: (string | number)[] = [];
-  const n = d.length;
-  let i = 0;
-  while (i < n) {
-    const code = d.charCodeAt(i);
-    if (code === 32 || code === 44 || code === 9 || code === 10 || code === 13) {
-      i++;
-      continue;
-    }
-    if (isCommand(code)) {
-      tokens.push(d[i]!);
-      i++;
-      continue;
-    }
-    const start = i;
-    const negative = code === 45;
-    if (code === 43 || code === 45) i++;
+/** Reads path data in place, a command letter or a number at a time (paths of a font add up to megabytes). */
+class PathScanner {
+  private i = 0;
+  private readonly d: string;
+  constructor(d: string) {
+    this.d = d;
+    this.skip();
+  }
+
+  private skip(): void {
+    let code = this.d.charCodeAt(this.i);
+    while (code === 32 || code === 44 || code === 9 || code === 10 || code === 13) code = this.d.charCodeAt(++this.i);
+  }
+
+  atEnd(): boolean {
+    return this.i >= this.d.length;
+  }
+
+  /** The command letter at the cursor (consumed), or null when a number or the end comes next. */
+  command(): string | null {
+    if (!isCommand(this.d.charCodeAt(this.i))) return null;
+    const letter = this.d[this.i++]!;
+    this.skip();
+    return letter;
+  }
+
+  /** The number at the cursor (consumed), or null when something else comes next. */
+  number(): number | null {
+    const d = this.d;
+    const start = this.i;
+    let i = start;
+    let c = d.charCodeAt(i);
+    const negative = c === 45;
+    if (c === 43 || c === 45) c = d.charCodeAt(++i);
     let digits = 0;
     let value = 0;
-    let c = d.charCodeAt(i);
     while (c >= 48 && c <= 57) {
       value = value * 10 + (c - 48);
       digits++;
@@ -51,23 +65,28 @@ function tokenize(d: string): (string | number)[] {
         c = d.charCodeAt(++i);
       }
     }
-    if (digits === 0) throw new OutlineError(`unexpected "${d.slice(start, start + 10)}" in path data at ${start}`);
+    if (digits === 0) return null;
     if (c === 101 || c === 69) {
       // Exponents are rare: let Number() read the whole literal.
-      const mark = i;
-      i++;
-      if (i < n && (d.charCodeAt(i) === 43 || d.charCodeAt(i) === 45)) i++;
-      const expStart = i;
-      while (i < n && d.charCodeAt(i) >= 48 && d.charCodeAt(i) <= 57) i++;
-      if (i === expStart) i = mark;
-      else {
-        tokens.push(Number(d.slice(start, i)));
-        continue;
+      let j = i + 1;
+      if (d.charCodeAt(j) === 43 || d.charCodeAt(j) === 45) j++;
+      const expStart = j;
+      while (d.charCodeAt(j) >= 48 && d.charCodeAt(j) <= 57) j++;
+      if (j > expStart) {
+        this.i = j;
+        this.skip();
+        return Number(d.slice(start, j));
       }
     }
-    tokens.push(negative ? -value : value);
+    this.i = i;
+    this.skip();
+    return negative ? -value : value;
   }
-  return tokens;
+
+  /** A short excerpt at the cursor, for error messages. */
+  here(): string {
+    return `"${this.d.slice(this.i, this.i + 10)}" at ${this.i}`;
+  }
 }
 
 /** Converts one SVG elliptical arc to cubic segments (SVG implementation notes, appendix F.6). */
@@ -137,14 +156,14 @@ function arcToCubics(from: Point, args: number[]): Segment[] {
  * Every subpath is closed, because a glyph outline has no open strokes.
  */
 export function parseSvgPath(d: string): Outline {
-  const tokens = tokenize(d);
+  const scan = new PathScanner(d);
   const outline: Outline = [];
   let contour: Contour | null = null;
   let current: Point = { x: 0, y: 0 };
   let lastControl: Point | null = null;
   let lastQuadControl: Point | null = null;
   let command = "";
-  let i = 0;
+  const args: number[] = [];
   const finish = () => {
     if (contour && contour.segments.length > 0) outline.push(contour);
     contour = null;
@@ -154,24 +173,22 @@ export function parseSvgPath(d: string): Outline {
     contour.segments.push(segment);
     current = { x: segment.x, y: segment.y };
   };
-  while (i < tokens.length) {
-    const token = tokens[i];
-    if (typeof token === "string") {
-      command = token;
-      i++;
-    } else if (command === "" || command === "Z" || command === "z") {
-      throw new OutlineError("path data must start with a command");
+  while (!scan.atEnd()) {
+    const letter = scan.command();
+    if (letter !== null) command = letter;
+    else if (command === "" || command === "Z" || command === "z") {
+      throw new OutlineError(`path data must start with a command, not ${scan.here()}`);
     }
     const upper = command.toUpperCase();
     const relative = command !== upper;
     const count = commandArgs[upper] ?? 0;
-    const args: number[] = [];
+    args.length = 0;
     for (let k = 0; k < count; k++) {
-      const value = tokens[i + k];
-      if (typeof value !== "number") throw new OutlineError(`command ${command} expects ${count} numbers`);
+      const value = scan.number();
+      if (value === null) throw new OutlineError(`command ${command} expects ${count} numbers; found ${scan.here()}`);
       args.push(value);
     }
-    i += count;
+    if (count === 0 && letter === null) throw new OutlineError(`unexpected ${scan.here()} in path data`);
     const ox = relative ? current.x : 0;
     const oy = relative ? current.y : 0;
     let control: Point | null = null;

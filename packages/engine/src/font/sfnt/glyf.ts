@@ -1,11 +1,11 @@
-import { orientOutline, reverseOutline } from "../../outline/direction.ts";
+import { type CubicPiece, curvesCross } from "../../outline/curve-crossings.ts";
+import { orientOutline } from "../../outline/direction.ts";
 import { flattenOutline } from "../../outline/flatten.ts";
 import { translateOutline } from "../../outline/geometry.ts";
 import { mergeContours } from "../../outline/overlap.ts";
 import type { Outline } from "../../outline/types.ts";
 import type { FontPlan } from "../plan.ts";
 import { ByteWriter } from "./binary.ts";
-import { trueTypeContoursCross } from "./quad-crossings.ts";
 import { writePostHeader } from "./tables-common.ts";
 
 /** A TrueType point: on-curve, or the control point of a quadratic. */
@@ -72,19 +72,25 @@ export function cubicToQuadratics(
  */
 export function toTrueTypeContours(outline: Outline, dx = 0, precision = 0.25): TrueTypePoint[][] {
   const contours: TrueTypePoint[][] = [];
-  for (const contour of reverseOutline(outline)) {
-    const points: TrueTypePoint[] = [{ x: contour.start.x + dx, y: contour.start.y, on: true }];
-    let from = contour.start;
-    for (const s of contour.segments) {
-      if (s.type === "L") points.push({ x: s.x + dx, y: s.y, on: true });
+  for (const contour of outline) {
+    // Walked backwards (TrueType runs the other way round): from the start, along the implicit closing line to the
+    // last point, then each segment reversed.
+    const { start, segments } = contour;
+    const points: TrueTypePoint[] = [{ x: start.x + dx, y: start.y, on: true }];
+    const lastEnd = segments.at(-1);
+    if (lastEnd && (lastEnd.x !== start.x || lastEnd.y !== start.y))
+      points.push({ x: lastEnd.x + dx, y: lastEnd.y, on: true });
+    for (let i = segments.length - 1; i >= 0; i--) {
+      const s = segments[i]!;
+      const to = i === 0 ? start : segments[i - 1]!;
+      if (s.type === "L") points.push({ x: to.x + dx, y: to.y, on: true });
       else {
-        const quad = cubicToQuadratics(from.x, from.y, s.x1, s.y1, s.x2, s.y2, s.x, s.y, precision);
-        for (let i = 0; i < quad.length; i += 4) {
-          points.push({ x: Math.round(quad[i]! + dx), y: Math.round(quad[i + 1]!), on: false });
-          points.push({ x: Math.round(quad[i + 2]! + dx), y: Math.round(quad[i + 3]!), on: true });
+        const quad = cubicToQuadratics(s.x, s.y, s.x2, s.y2, s.x1, s.y1, to.x, to.y, precision);
+        for (let k = 0; k < quad.length; k += 4) {
+          points.push({ x: Math.round(quad[k]! + dx), y: Math.round(quad[k + 1]!), on: false });
+          points.push({ x: Math.round(quad[k + 2]! + dx), y: Math.round(quad[k + 3]!), on: true });
         }
       }
-      from = s;
     }
     const last = points.at(-1)!;
     if (points.length > 1 && last.on && last.x === points[0]!.x && last.y === points[0]!.y) points.pop();
@@ -99,13 +105,60 @@ export function toTrueTypeContours(outline: Outline, dx = 0, precision = 0.25): 
   return contours;
 }
 
+/** The pieces of a TrueType contour as exact cubics (implied on-curve points between two off-curve points). */
+function trueTypePieces(contour: TrueTypePoint[]): CubicPiece[] {
+  const n = contour.length;
+  let first = contour.findIndex((p) => p.on);
+  const pieces: CubicPiece[] = [];
+  if (first < 0) first = 0;
+  const onAt = (k: number) => {
+    const p = contour[k % n]!;
+    if (p.on) return p;
+    const q = contour[(k - 1 + n) % n]!;
+    return { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2, on: true };
+  };
+  let from = onAt(first);
+  for (let k = first + 1; k <= first + n; k++) {
+    const p = contour[k % n]!;
+    if (p.on) {
+      pieces.push([
+        from.x,
+        from.y,
+        from.x + (p.x - from.x) / 3,
+        from.y + (p.y - from.y) / 3,
+        from.x + (2 * (p.x - from.x)) / 3,
+        from.y + (2 * (p.y - from.y)) / 3,
+        p.x,
+        p.y,
+      ]);
+      from = p;
+      continue;
+    }
+    const next = contour[(k + 1) % n]!;
+    const end = next.on ? next : { x: (p.x + next.x) / 2, y: (p.y + next.y) / 2, on: true };
+    pieces.push([
+      from.x,
+      from.y,
+      from.x + (2 / 3) * (p.x - from.x),
+      from.y + (2 / 3) * (p.y - from.y),
+      end.x + (2 / 3) * (p.x - end.x),
+      end.y + (2 / 3) * (p.y - end.y),
+      end.x,
+      end.y,
+    ]);
+    from = end;
+    if (next.on) k++;
+  }
+  return pieces;
+}
+
 /**
  * TrueType contours that are guaranteed simple: where rounding the quadratics made contours cross or touch (ink
  * closer than a unit to itself), that glyph is merged into integer polygons instead.
  */
 export function simpleTrueTypeContours(outline: Outline, dx = 0): TrueTypePoint[][] {
   const contours = toTrueTypeContours(outline, dx);
-  if (!trueTypeContoursCross(contours)) return contours;
+  if (!curvesCross(contours.map(trueTypePieces))) return contours;
   // Fall back to the cubic outline flattened within 0.25 units and merged on the integer grid: lines only, at most
   // about 1 unit from the cubics, and strictly simple. Outer contours clockwise.
   const flat = flattenOutline(translateOutline(outline, dx, 0), 0.25);

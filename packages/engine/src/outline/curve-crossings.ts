@@ -1,0 +1,192 @@
+import type { Outline } from "./types.ts";
+
+/** A cubic piece of a contour: x0 y0, two controls, x3 y3. Lines and quadratics are stored as exact cubics. */
+export type CubicPiece = [number, number, number, number, number, number, number, number];
+
+/** Control legs (font units) below which a turn of more than 150° at a joint counts as a cusp. */
+export const CUSP_LEG = 3;
+/** Tolerance (font units) below which a cubic counts as its chord. */
+const FLAT = 0.02;
+
+/** The pieces of each contour of an outline, as cubics, moved right by dx. */
+export function outlinePieces(outline: Outline, dx = 0): CubicPiece[][] {
+  return outline.map((contour) => {
+    const pieces: CubicPiece[] = [];
+    let fx = contour.start.x + dx;
+    let fy = contour.start.y;
+    const closing = contour.segments.at(-1);
+    const segments =
+      closing && (closing.x !== contour.start.x || closing.y !== contour.start.y)
+        ? [...contour.segments, { type: "L" as const, x: contour.start.x, y: contour.start.y }]
+        : contour.segments;
+    for (const s of segments) {
+      const x = s.x + dx;
+      if (s.type === "L")
+        pieces.push([
+          fx,
+          fy,
+          fx + (x - fx) / 3,
+          fy + (s.y - fy) / 3,
+          fx + (2 * (x - fx)) / 3,
+          fy + (2 * (s.y - fy)) / 3,
+          x,
+          s.y,
+        ]);
+      else pieces.push([fx, fy, s.x1 + dx, s.y1, s.x2 + dx, s.y2, x, s.y]);
+      fx = x;
+      fy = s.y;
+    }
+    return pieces;
+  });
+}
+
+function split(c: CubicPiece): [CubicPiece, CubicPiece] {
+  const [x0, y0, x1, y1, x2, y2, x3, y3] = c;
+  const ax = (x0 + x1) / 2;
+  const ay = (y0 + y1) / 2;
+  const bx = (x1 + x2) / 2;
+  const by = (y1 + y2) / 2;
+  const cx = (x2 + x3) / 2;
+  const cy = (y2 + y3) / 2;
+  const dx = (ax + bx) / 2;
+  const dy = (ay + by) / 2;
+  const ex = (bx + cx) / 2;
+  const ey = (by + cy) / 2;
+  const mx = (dx + ex) / 2;
+  const my = (dy + ey) / 2;
+  return [
+    [x0, y0, ax, ay, dx, dy, mx, my],
+    [mx, my, ex, ey, cx, cy, x3, y3],
+  ];
+}
+
+/** The part of a cubic between parameters t0 and t1. */
+function subCubic(c: CubicPiece, t0: number, t1: number): CubicPiece {
+  const at = (t: number, a: number, b: number, d: number, e: number) => {
+    const u = 1 - t;
+    return u * u * u * a + 3 * u * u * t * b + 3 * u * t * t * d + t * t * t * e;
+  };
+  const slope = (t: number, a: number, b: number, d: number, e: number) => {
+    const u = 1 - t;
+    return 3 * (u * u * (b - a) + 2 * u * t * (d - b) + t * t * (e - d));
+  };
+  const h = (t1 - t0) / 3;
+  const x0 = at(t0, c[0], c[2], c[4], c[6]);
+  const y0 = at(t0, c[1], c[3], c[5], c[7]);
+  const x3 = at(t1, c[0], c[2], c[4], c[6]);
+  const y3 = at(t1, c[1], c[3], c[5], c[7]);
+  return [
+    x0,
+    y0,
+    x0 + h * slope(t0, c[0], c[2], c[4], c[6]),
+    y0 + h * slope(t0, c[1], c[3], c[5], c[7]),
+    x3 - h * slope(t1, c[0], c[2], c[4], c[6]),
+    y3 - h * slope(t1, c[1], c[3], c[5], c[7]),
+    x3,
+    y3,
+  ];
+}
+
+const flatness = (c: CubicPiece) =>
+  Math.abs(c[2] - (2 * c[0] + c[6]) / 3) +
+  Math.abs(c[3] - (2 * c[1] + c[7]) / 3) +
+  Math.abs(c[4] - (c[0] + 2 * c[6]) / 3) +
+  Math.abs(c[5] - (c[1] + 2 * c[7]) / 3);
+
+function boxesMeet(a: CubicPiece, b: CubicPiece): boolean {
+  return (
+    Math.max(a[0], a[2], a[4], a[6]) >= Math.min(b[0], b[2], b[4], b[6]) &&
+    Math.max(b[0], b[2], b[4], b[6]) >= Math.min(a[0], a[2], a[4], a[6]) &&
+    Math.max(a[1], a[3], a[5], a[7]) >= Math.min(b[1], b[3], b[5], b[7]) &&
+    Math.max(b[1], b[3], b[5], b[7]) >= Math.min(a[1], a[3], a[5], a[7])
+  );
+}
+
+function chordsMeet(a: CubicPiece, b: CubicPiece): boolean {
+  const o = (px: number, py: number, qx: number, qy: number, rx: number, ry: number) =>
+    (qx - px) * (ry - py) - (qy - py) * (rx - px);
+  return (
+    o(b[0], b[1], b[6], b[7], a[0], a[1]) * o(b[0], b[1], b[6], b[7], a[6], a[7]) <= 0 &&
+    o(a[0], a[1], a[6], a[7], b[0], b[1]) * o(a[0], a[1], a[6], a[7], b[6], b[7]) <= 0
+  );
+}
+
+/** Whether two cubics meet (touching counts), by subdividing until both are flat. */
+function cubicsMeet(a: CubicPiece, b: CubicPiece, depth = 0): boolean {
+  if (!boxesMeet(a, b)) return false;
+  const fa = flatness(a);
+  const fb = flatness(b);
+  if ((fa <= FLAT && fb <= FLAT) || depth > 40) return chordsMeet(a, b);
+  if (fa >= fb) {
+    const [a1, a2] = split(a);
+    return cubicsMeet(a1, b, depth + 1) || cubicsMeet(a2, b, depth + 1);
+  }
+  const [b1, b2] = split(b);
+  return cubicsMeet(a, b1, depth + 1) || cubicsMeet(a, b2, depth + 1);
+}
+
+/**
+ * Whether any contour crosses or touches itself or another, tested on the curves themselves: the test FontForge's
+ * validation makes. Neighbouring pieces share an end point and are tested without the sixteenth next to it; a joint
+ * that turns back by more than 150° on a leg shorter than CUSP_LEG counts as crossing (rounding noise that overlaps
+ * right at the joint). Pieces are swept by their left edge, so only pieces whose extents overlap are compared.
+ */
+export function curvesCross(contours: CubicPiece[][]): boolean {
+  type Entry = { piece: CubicPiece; contour: number; index: number; lo: number; hi: number };
+  const entries: Entry[] = [];
+  for (let c = 0; c < contours.length; c++) {
+    const pieces = contours[c]!;
+    const n = pieces.length;
+    for (let k = 0; k < n; k++) {
+      const a = pieces[k]!;
+      entries.push({
+        piece: a,
+        contour: c,
+        index: k,
+        lo: Math.min(a[0], a[2], a[4], a[6]),
+        hi: Math.max(a[0], a[2], a[4], a[6]),
+      });
+      const b = pieces[(k + 1) % n]!;
+      let inX = a[6] - a[4];
+      let inY = a[7] - a[5];
+      if (inX === 0 && inY === 0) [inX, inY] = [a[6] - a[0], a[7] - a[1]];
+      let outX = b[2] - b[0];
+      let outY = b[3] - b[1];
+      if (outX === 0 && outY === 0) [outX, outY] = [b[6] - b[0], b[7] - b[1]];
+      const lengthIn = Math.hypot(inX, inY);
+      const lengthOut = Math.hypot(outX, outY);
+      const dot = inX * outX + inY * outY;
+      const cross = inX * outY - inY * outX;
+      if (
+        n > 2 &&
+        dot < 0 &&
+        Math.abs(cross) < 0.5 * lengthIn * lengthOut &&
+        Math.min(lengthIn, lengthOut) < CUSP_LEG
+      ) {
+        return true;
+      }
+    }
+  }
+  entries.sort((a, b) => a.lo - b.lo);
+  for (let i = 0; i < entries.length; i++) {
+    const a = entries[i]!;
+    for (let j = i + 1; j < entries.length && entries[j]!.lo <= a.hi; j++) {
+      const b = entries[j]!;
+      let pa = a.piece;
+      let pb = b.piece;
+      if (!boxesMeet(pa, pb)) continue;
+      if (a.contour === b.contour) {
+        const n = contours[a.contour]!.length;
+        if (n <= 2) continue;
+        const gap = Math.abs(a.index - b.index);
+        if (gap === 1 || gap === n - 1) {
+          const aFirst = (a.index + 1) % n === b.index;
+          pa = aFirst ? subCubic(pa, 0, 15 / 16) : subCubic(pa, 1 / 16, 1);
+          pb = aFirst ? subCubic(pb, 1 / 16, 1) : subCubic(pb, 0, 15 / 16);
+        }
+      }
+      if (cubicsMeet(pa, pb)) return true;
+    }
+  }
+  return false;
+}
