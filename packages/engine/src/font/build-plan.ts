@@ -297,7 +297,7 @@ export function buildPlan(project: FontProject, options: PlanOptions = {}): Buil
       const index = unit.kernsAs === undefined ? undefined : byChars.get(unit.kernsAs);
       if (index !== undefined) groups[index]!.push(...unitGlyphs.get(unit.chars)!);
     }
-    classes = kerningClasses(groups, autoKerning(kerningCandidates, xHeight));
+    classes = kerningClasses(groups, autoKerning(kerningCandidates, xHeight, options.cache?.kerning));
   }
   const kerningValues = new Map<string, number>();
   for (const pair of settings.kerningPairs) {

@@ -2,6 +2,7 @@ import { type BuiltPlan, buildPlan, type PlanOptions } from "./build-plan.ts";
 import type { FontDiagnostic } from "./diagnostics.ts";
 import { FontError } from "./errors.ts";
 import { asciiName } from "./names.ts";
+import type { GlyphCache } from "./prepare.ts";
 import type { FontProject } from "./project.ts";
 import { encodeCharstring, writeCff } from "./sfnt/cff.ts";
 import { writeCmap } from "./sfnt/cmap.ts";
@@ -31,7 +32,19 @@ export interface CompiledFonts {
   diagnostics: FontDiagnostic[];
 }
 
-function sharedTables(built: BuiltPlan): Map<string, Uint8Array> {
+/** A layout table from the cache when its input has not changed since the last compile. */
+function cachedLayout(cache: GlyphCache | undefined, tag: string, signature: string, write: () => Uint8Array | null) {
+  const key = `${tag}|${signature}`;
+  if (cache?.layout.has(key)) return cache.layout.get(key)!;
+  const bytes = write();
+  if (cache) {
+    for (const old of [...cache.layout.keys()]) if (old.startsWith(`${tag}|`)) cache.layout.delete(old);
+    cache.layout.set(key, bytes);
+  }
+  return bytes;
+}
+
+function sharedTables(built: BuiltPlan, cache?: GlyphCache): Map<string, Uint8Array> {
   const { plan } = built;
   const tables = new Map<string, Uint8Array>();
   const codeToGlyph = new Map<number, number>();
@@ -43,9 +56,10 @@ function sharedTables(built: BuiltPlan): Map<string, Uint8Array> {
   tables.set("hmtx", writeHmtx(plan));
   tables.set("name", writeName(plan.names));
   tables.set("OS/2", writeOs2(plan, built.maxContext));
-  const gsub = writeGsub(plan.ligatures, plan.cycles, plan.glyphs.length);
+  const gsubInput = JSON.stringify([plan.ligatures, plan.cycles, plan.glyphs.length]);
+  const gsub = cachedLayout(cache, "GSUB", gsubInput, () => writeGsub(plan.ligatures, plan.cycles, plan.glyphs.length));
   if (gsub) tables.set("GSUB", gsub);
-  const gpos = writeGpos(plan.kerning);
+  const gpos = cachedLayout(cache, "GPOS", JSON.stringify(plan.kerning), () => writeGpos(plan.kerning));
   if (gpos) tables.set("GPOS", gpos);
   return tables;
 }
@@ -66,7 +80,7 @@ function buildOtf(built: BuiltPlan, options: CompileOptions): Uint8Array {
     }
     return bytes;
   });
-  const tables = sharedTables(built);
+  const tables = sharedTables(built, options.cache);
   const family = asciiName(plan.names.family) || plan.names.postScriptName;
   tables.set("CFF ", writeCff(plan, charstrings, family, asciiName(plan.names.fullName) || family));
   tables.set("head", writeHead(plan, false));

@@ -14,6 +14,17 @@ export interface KerningCandidate {
   bbox: BBox;
 }
 
+/**
+ * The previous compile's kerning measurements, so an edit of one glyph re-measures only its row and column.
+ */
+export class KerningMemo {
+  candidates: KerningCandidate[] = [];
+  xHeight = 0;
+  normal = 0;
+  /** values[i * n + j] for the previous candidates. */
+  values = new Int16Array(0);
+}
+
 /** Vertical clearance (share of x-height) kept between glyphs that kerning slides under each other. */
 export const KERNING_CLEARANCE = 0.12;
 /** Excess white (share of x-height) below which a pair is left alone. */
@@ -94,8 +105,14 @@ function closestApproach(r: SideProfile, l: SideProfile, minShared: number): num
  * Where a pair leaves much more white than normal (To, AV, LT, r., y.), part of the excess is removed.
  * Slanted handwriting keeps parallel strokes parallel, so it is not mistaken for a kerning need.
  * Returns [i, j, value] (indices into `candidates`), values in multiples of 5 units; pairs that need nothing are absent.
+ * With a memo from the previous compile of the same font, only glyphs whose ink or placement changed are measured.
  */
-export function autoKerning(candidates: KerningCandidate[], xHeight: number): [number, number, number][] {
+export function autoKerning(
+  candidates: KerningCandidate[],
+  xHeight: number,
+  memo?: KerningMemo,
+): [number, number, number][] {
+  const n = candidates.length;
   const step = candidates[0]?.profile.step ?? 10;
   const radius = Math.max(0, Math.round((KERNING_CLEARANCE * xHeight) / step));
   const threshold = KERNING_THRESHOLD * xHeight;
@@ -114,21 +131,36 @@ export function autoKerning(candidates: KerningCandidate[], xHeight: number): [n
     if (closest !== null) references.push(closest);
   }
   references.sort((a, b) => a - b);
-  const result: [number, number, number][] = [];
-  if (references.length === 0) return result;
-  const normal = references[Math.floor(references.length / 2)]!;
-  for (let i = 0; i < candidates.length; i++) {
+  const normal = references.length === 0 ? Number.NaN : references[Math.floor(references.length / 2)]!;
+  // With the same characters, metrics and normal gap as last time, only changed glyphs need measuring again.
+  const previous = memo?.candidates ?? [];
+  const reusable =
+    memo !== undefined &&
+    previous.length === n &&
+    memo.xHeight === xHeight &&
+    memo.normal === normal &&
+    previous.every((candidate, i) => candidate.chars === candidates[i]!.chars);
+  const changed = candidates.map(
+    (candidate, i) =>
+      !reusable ||
+      previous[i]!.profile !== candidate.profile ||
+      previous[i]!.dx !== candidate.dx ||
+      previous[i]!.advance !== candidate.advance,
+  );
+  const values = reusable ? memo!.values : new Int16Array(n * n);
+  const limit = normal + threshold;
+  for (let i = 0; i < n; i++) {
     const r = rights[i];
     const plain = plainRights[i];
-    if (!r || !plain) continue;
-    for (let j = 0; j < candidates.length; j++) {
+    for (let j = 0; j < n; j++) {
+      if (!changed[i] && !changed[j]) continue;
+      values[i * n + j] = 0;
       const l = lefts[j];
-      if (!l) continue;
+      if (!r || !plain || !l || Number.isNaN(normal)) continue;
       const first = Math.max(r.first, l.first);
       const last = Math.min(r.last, l.last);
       if (first > last) continue;
       // Most pairs come closer than normal + threshold somewhere: stop at the first such band.
-      const limit = normal + threshold;
       let closest = Number.POSITIVE_INFINITY;
       let shared = 0;
       for (let band = first; band <= last; band++) {
@@ -144,7 +176,19 @@ export function autoKerning(candidates: KerningCandidate[], xHeight: number): [n
       if (!(closest > limit) || closest === Number.POSITIVE_INFINITY) continue;
       // Enough shared height without the widening, so a mark-like neighbour (quote over a letter) is not kerned.
       if (shared < Math.max(1, KERNING_MIN_SHARED * Math.min(heights[i]!, heights[j]!))) continue;
-      const value = -Math.round((KERNING_STRENGTH * (closest - normal)) / 5) * 5;
+      values[i * n + j] = -Math.round((KERNING_STRENGTH * (closest - normal)) / 5) * 5;
+    }
+  }
+  if (memo) {
+    memo.candidates = candidates;
+    memo.xHeight = xHeight;
+    memo.normal = normal;
+    memo.values = values;
+  }
+  const result: [number, number, number][] = [];
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++) {
+      const value = values[i * n + j]!;
       if (value !== 0) result.push([i, j, value]);
     }
   }

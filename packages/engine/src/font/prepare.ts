@@ -7,6 +7,7 @@ import { OutlineError, parseSvgPath } from "../outline/parse-path.ts";
 import { type InkProfile, inkProfile } from "../outline/profile.ts";
 import type { BBox, Outline } from "../outline/types.ts";
 import { FontError } from "./errors.ts";
+import { KerningMemo } from "./kerning.ts";
 
 /** The band grid shared by every ink profile, so profiles of two glyphs compare band by band. */
 export const PROFILE_GRID = { yStart: -600, step: 10, count: 240 } as const;
@@ -60,23 +61,41 @@ export function cleanOutline(outline: Outline): PreparedOutline {
   return { outline: oriented, bbox, profile, overlapsRemoved: crossing.size > 0 };
 }
 
-/** Memo of prepared outlines by path data and placement, so a live preview only redoes the glyph that changed. */
+/**
+ * Memo for repeated compiles of one project (the live preview): prepared outlines by path data and placement,
+ * charstrings, kerning measurements and layout tables, so an edit only redoes what it changed.
+ */
 export class GlyphCache {
-  private readonly entries = new Map<string, PreparedOutline>();
+  // Keyed by the path string itself: the same string object comes back on every compile and keeps its hash.
+  private readonly entries = new Map<string, Map<string, PreparedOutline>>();
+  private size = 0;
   /** Encoded charstrings per source outline, keyed by shift and advance. */
   readonly charstrings = new WeakMap<Outline, Map<string, Uint8Array>>();
+  /** Kerning of the previous compile, updated row by row (kerning.ts). */
+  readonly kerning = new KerningMemo();
+  /** The last GSUB and GPOS written, by a signature of their input. */
+  readonly layout = new Map<string, Uint8Array | null>();
   private readonly limit: number;
   constructor(limit = 20_000) {
     this.limit = limit;
   }
 
-  get(key: string): PreparedOutline | undefined {
-    return this.entries.get(key);
+  get(placement: string, path: string): PreparedOutline | undefined {
+    return this.entries.get(placement)?.get(path);
   }
 
-  set(key: string, value: PreparedOutline): void {
-    if (this.entries.size >= this.limit) this.entries.clear();
-    this.entries.set(key, value);
+  set(placement: string, path: string, value: PreparedOutline): void {
+    if (this.size >= this.limit) {
+      this.entries.clear();
+      this.size = 0;
+    }
+    let byPath = this.entries.get(placement);
+    if (!byPath) {
+      byPath = new Map();
+      this.entries.set(placement, byPath);
+    }
+    byPath.set(path, value);
+    this.size++;
   }
 }
 
@@ -87,8 +106,8 @@ export function prepareOutline(
   baselineShift: number,
   cache?: GlyphCache,
 ): PreparedOutline {
-  const key = `${scale}|${baselineShift}|${path}`;
-  const cached = cache?.get(key);
+  const placement = `${scale}|${baselineShift}`;
+  const cached = cache?.get(placement, path);
   if (cached) return cached;
   let parsed: Outline;
   try {
@@ -100,6 +119,6 @@ export function prepareOutline(
   const placed =
     scale === 1 && baselineShift === 0 ? parsed : transformOutline(parsed, scale, 0, 0, scale, 0, baselineShift);
   const prepared = cleanOutline(placed);
-  cache?.set(key, prepared);
+  cache?.set(placement, path, prepared);
   return prepared;
 }
