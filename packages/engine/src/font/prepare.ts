@@ -2,7 +2,7 @@ import { curvesCross, outlinePieces } from "../outline/curve-crossings.ts";
 import { orientOutline } from "../outline/direction.ts";
 import { flattenOutline } from "../outline/flatten.ts";
 import { contourArea, outlineBounds, roundOutline, transformOutline } from "../outline/geometry.ts";
-import { findCrossingContours, mergeContours } from "../outline/overlap.ts";
+import { mergeContours } from "../outline/overlap.ts";
 import { OutlineError, parseSvgPath } from "../outline/parse-path.ts";
 import { type InkProfile, inkProfile } from "../outline/profile.ts";
 import type { BBox, Outline } from "../outline/types.ts";
@@ -42,19 +42,19 @@ export const SPECK_AREA = 15;
  */
 export function cleanOutline(outline: Outline): PreparedOutline {
   const rounded = roundOutline(outline).filter((contour) => Math.abs(contourArea(contour)) >= 2 * SPECK_AREA);
-  let polygons = flattenOutline(rounded, 0.5);
-  let crossing = findCrossingContours(polygons);
-  // Crossings closer than the flattening sees (cusps and near-touches left by rounding): merge the whole glyph.
-  if (crossing.size === 0 && curvesCross(outlinePieces(rounded))) crossing = new Set(rounded.keys());
+  // Crossings and touches are found on the curves themselves (cusps and near-touches left by rounding included);
+  // only the contours involved are merged, the others keep their curves.
+  const crossing = curvesCross(outlinePieces(rounded));
   let merged = rounded;
   if (crossing.size > 0) {
-    // Merged from a finer flattening, so the polygons stay within about 1 unit of the curves.
+    // Merged from a fine flattening, so the polygons stay within about 1 unit of the curves.
     const fine = flattenOutline(rounded, 0.25);
     merged = mergeContours(rounded, fine, crossing).filter(
       (contour) => Math.abs(contourArea(contour)) >= 2 * SPECK_AREA,
     );
-    polygons = flattenOutline(merged, 0.5);
   }
+  // Orientation and the ink profile (10-unit bands) only need a coarse polygon.
+  const polygons = flattenOutline(merged, 1);
   const oriented = orientOutline(merged, false, polygons);
   const bbox = integerBounds(oriented);
   const profile = bbox ? inkProfile(polygons, PROFILE_GRID.yStart, PROFILE_GRID.step, PROFILE_GRID.count) : null;

@@ -126,12 +126,13 @@ function cubicsMeet(a: CubicPiece, b: CubicPiece, depth = 0): boolean {
 }
 
 /**
- * Whether any contour crosses or touches itself or another, tested on the curves themselves: the test FontForge's
+ * The contours that cross or touch themselves or another, tested on the curves themselves: the test FontForge's
  * validation makes. Neighbouring pieces share an end point and are tested without the sixteenth next to it; a joint
  * that turns back by more than 150° on a leg shorter than CUSP_LEG counts as crossing (rounding noise that overlaps
  * right at the joint). Pieces are swept by their left edge, so only pieces whose extents overlap are compared.
  */
-export function curvesCross(contours: CubicPiece[][]): boolean {
+export function curvesCross(contours: CubicPiece[][]): Set<number> {
+  const crossing = new Set<number>();
   type Entry = { piece: CubicPiece; contour: number; index: number; lo: number; hi: number };
   const entries: Entry[] = [];
   for (let c = 0; c < contours.length; c++) {
@@ -163,7 +164,7 @@ export function curvesCross(contours: CubicPiece[][]): boolean {
         Math.abs(cross) < 0.5 * lengthIn * lengthOut &&
         Math.min(lengthIn, lengthOut) < CUSP_LEG
       ) {
-        return true;
+        crossing.add(c);
       }
     }
   }
@@ -174,7 +175,7 @@ export function curvesCross(contours: CubicPiece[][]): boolean {
       const b = entries[j]!;
       let pa = a.piece;
       let pb = b.piece;
-      if (!boxesMeet(pa, pb)) continue;
+      if ((crossing.has(a.contour) && crossing.has(b.contour)) || !boxesMeet(pa, pb)) continue;
       if (a.contour === b.contour) {
         const n = contours[a.contour]!.length;
         if (n <= 2) continue;
@@ -185,8 +186,11 @@ export function curvesCross(contours: CubicPiece[][]): boolean {
           pb = aFirst ? subCubic(pb, 1 / 16, 1) : subCubic(pb, 0, 15 / 16);
         }
       }
-      if (cubicsMeet(pa, pb)) return true;
+      if (cubicsMeet(pa, pb)) {
+        crossing.add(a.contour);
+        crossing.add(b.contour);
+      }
     }
   }
-  return false;
+  return crossing;
 }
