@@ -111,6 +111,22 @@ function chordsMeet(a: CubicPiece, b: CubicPiece): boolean {
   );
 }
 
+/** The total turning (radians) of a cubic's control polygon, which bounds how far the curve itself turns. */
+function turning(c: CubicPiece): number {
+  let total = 0;
+  let previous: [number, number] | null = null;
+  for (let k = 0; k < 6; k += 2) {
+    const leg: [number, number] = [c[k + 2]! - c[k]!, c[k + 3]! - c[k + 1]!];
+    if (leg[0] === 0 && leg[1] === 0) continue;
+    if (previous)
+      total += Math.abs(
+        Math.atan2(previous[0] * leg[1] - previous[1] * leg[0], previous[0] * leg[0] + previous[1] * leg[1]),
+      );
+    previous = leg;
+  }
+  return total;
+}
+
 /** Whether two cubics meet (touching counts), by subdividing until both are flat. */
 function cubicsMeet(a: CubicPiece, b: CubicPiece, depth = 0): boolean {
   if (!boxesMeet(a, b)) return false;
@@ -182,6 +198,16 @@ export function curvesCross(contours: CubicPiece[][]): Set<number> {
         const gap = Math.abs(a.index - b.index);
         if (gap === 1 || gap === n - 1) {
           const aFirst = (a.index + 1) % n === b.index;
+          // A curve that turns less than half a turn cannot meet itself: two neighbours whose turning, joint
+          // included, stays under that are safe without subdividing.
+          const [first, second] = aFirst ? [pa, pb] : [pb, pa];
+          const joint = Math.abs(
+            Math.atan2(
+              (first[6] - first[4]) * (second[3] - second[1]) - (first[7] - first[5]) * (second[2] - second[0]),
+              (first[6] - first[4]) * (second[2] - second[0]) + (first[7] - first[5]) * (second[3] - second[1]),
+            ),
+          );
+          if (turning(first) + turning(second) + joint < 0.9 * Math.PI) continue;
           pa = aFirst ? subCubic(pa, 0, 15 / 16) : subCubic(pa, 1 / 16, 1);
           pb = aFirst ? subCubic(pb, 1 / 16, 1) : subCubic(pb, 0, 15 / 16);
         }

@@ -89,6 +89,11 @@ export class ByteWriter {
     this.view.setUint32(offset, value >>> 0);
   }
 
+  /** The bytes written so far, without copying (valid until the next write). */
+  written(): Uint8Array {
+    return this.buffer.subarray(0, this.length);
+  }
+
   toBytes(): Uint8Array {
     return this.buffer.slice(0, this.length);
   }

@@ -170,10 +170,11 @@ export function simpleTrueTypeContours(outline: Outline, dx = 0): TrueTypePoint[
   return merged.map((contour) => [contour.start, ...contour.segments].map((p) => ({ x: p.x, y: p.y, on: true })));
 }
 
-function encodeGlyph(contours: TrueTypePoint[][]): Uint8Array {
-  if (contours.length === 0) return new Uint8Array(0);
+/** Appends one simple glyph (no instructions) to `out`. */
+function encodeGlyph(out: ByteWriter, contours: TrueTypePoint[][], xs: ByteWriter, ys: ByteWriter): void {
+  if (contours.length === 0) return;
   const all = contours.flat();
-  const out = new ByteWriter()
+  out
     .i16(contours.length)
     .i16(Math.min(...all.map((p) => p.x)))
     .i16(Math.min(...all.map((p) => p.y)))
@@ -186,8 +187,8 @@ function encodeGlyph(contours: TrueTypePoint[][]): Uint8Array {
   }
   out.u16(0); // no instructions
   const flags: number[] = [];
-  const xs = new ByteWriter();
-  const ys = new ByteWriter();
+  xs.length = 0;
+  ys.length = 0;
   let px = 0;
   let py = 0;
   for (const point of all) {
@@ -215,7 +216,7 @@ function encodeGlyph(contours: TrueTypePoint[][]): Uint8Array {
     else out.u8(flags[i]!);
     i += repeat + 1;
   }
-  return out.bytes(xs.toBytes()).bytes(ys.toBytes()).pad(2).toBytes();
+  out.bytes(xs.written()).bytes(ys.written()).pad(2);
 }
 
 /** glyf, loca, maxp (version 1.0) and post (version 2, with glyph names) for TrueType outlines. */
@@ -229,13 +230,15 @@ export function writeTrueTypeTables(
   post: Uint8Array;
   longLoca: boolean;
 } {
-  const glyf = new ByteWriter();
+  const glyf = new ByteWriter(1 << 16);
+  const xs = new ByteWriter(1024);
+  const ys = new ByteWriter(1024);
   const offsets: number[] = [];
   let maxPoints = 0;
   let maxContours = 0;
   for (const contours of contoursPerGlyph) {
     offsets.push(glyf.length);
-    glyf.bytes(encodeGlyph(contours));
+    encodeGlyph(glyf, contours, xs, ys);
     maxPoints = Math.max(
       maxPoints,
       contours.reduce((sum, c) => sum + c.length, 0),
