@@ -3,8 +3,10 @@ import { benchProject } from "../test-support/bench-project.ts";
 import { caveatProject } from "../test-support/caveat.ts";
 import {
   fontToolsPython,
+  hasChromium,
   hasFontForge,
   hasOts,
+  loadInChromium,
   readWithFontTools,
   sanitize,
   validateWithFontForge,
@@ -65,5 +67,21 @@ describe.skipIf(!hasFontForge)("FontForge validation (skips when Debian fontforg
     expect(result.wrongDirection).toEqual([]);
     expect(result.selfIntersecting).toEqual([]);
     expect(result.openContours).toEqual([]);
+  });
+});
+
+describe.skipIf(!hasChromium)("Chromium (skips when Debian chromium is absent)", () => {
+  it("loads the OTF, TTF and WOFF2 and applies liga, calt and kern", () => {
+    const probes = [
+      { text: "office", feature: "liga" },
+      { text: "aaaa aaaa", feature: "calt" },
+      { text: "To", feature: "kern" },
+    ];
+    const loaded = loadInChromium({ otf: fonts.otf!, ttf: fonts.ttf!, woff2: fonts.woff2! }, probes);
+    for (const format of ["otf", "ttf", "woff2"]) {
+      expect(loaded[format]!.status, format).toBe("loaded");
+      for (const width of loaded[format]!.widths)
+        expect(width.on, `${format} ${width.feature}`).not.toBeCloseTo(width.off, 1);
+    }
   });
 });

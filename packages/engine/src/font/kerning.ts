@@ -1,5 +1,6 @@
 import type { InkProfile } from "../outline/profile.ts";
 import type { BBox } from "../outline/types.ts";
+import { SPACING_DEPTH } from "./spacing.ts";
 
 /** A character (or ligature) as placed in the font, for measuring kerning. */
 export interface KerningCandidate {
@@ -28,9 +29,11 @@ export class KerningMemo {
 /** Vertical clearance (share of x-height) kept between glyphs that kerning slides under each other. */
 export const KERNING_CLEARANCE = 0.12;
 /** Excess white (share of x-height) below which a pair is left alone. */
-export const KERNING_THRESHOLD = 0.1;
+export const KERNING_THRESHOLD = 0.06;
 /** Share of the excess white that kerning removes. */
-export const KERNING_STRENGTH = 0.6;
+export const KERNING_STRENGTH = 0.7;
+/** The closest approach kerning may leave, as a share of the normal gap. */
+export const KERNING_MIN_GAP = 0.5;
 
 interface SideProfile {
   first: number;
@@ -74,7 +77,7 @@ function leftSide(candidate: KerningCandidate): SideProfile | null {
   return first < 0 ? null : { first, last, white };
 }
 
-/** Pairs of straight-sided letters whose closest approach is the font's normal gap. */
+/** Pairs of straight-sided letters whose white between them is the font's normal gap. */
 export const KERNING_REFERENCE_PAIRS = ["nn", "ii", "ll", "HH", "II", "нн", "НН", "nH", "mm", "uu"];
 /** Share of the shorter glyph's height that two glyphs must share for the pair to be kerned. */
 export const KERNING_MIN_SHARED = 0.3;
@@ -83,26 +86,40 @@ export const KERNING_MIN_SHARED = 0.3;
 const kernable = (chars: string) =>
   !/^[\p{M}\p{Sk}\p{Z}]+$/u.test(chars) && !/[\u02c6-\u02df\u00a8\u00b4\u00b8]/u.test(chars);
 
-function closestApproach(r: SideProfile, l: SideProfile, minShared: number): number | null {
-  const first = Math.max(r.first, l.first);
-  const last = Math.min(r.last, l.last);
-  if (first > last) return null;
-  let closest = Number.POSITIVE_INFINITY;
+interface PairWhite {
+  /** Average gap over the shared heights, each band counted at most `cap` wide. */
+  average: number;
+  /** Closest approach, with the left glyph widened vertically by the clearance. */
+  closest: number;
+  /** Number of bands where both glyphs have ink. */
+  shared: number;
+}
+
+/** The white between a left glyph's right side and a right glyph's left side, band by band. */
+function pairWhite(r: SideProfile, widened: SideProfile, l: SideProfile, cap: number): PairWhite | null {
+  let sum = 0;
   let shared = 0;
-  for (let band = first; band <= last; band++) {
+  for (let band = Math.max(r.first, l.first); band <= Math.min(r.last, l.last); band++) {
     const gap = r.white[band]! + l.white[band]!;
     if (Number.isNaN(gap)) continue;
+    sum += Math.min(gap, cap);
     shared++;
+  }
+  if (shared === 0) return null;
+  let closest = Number.POSITIVE_INFINITY;
+  for (let band = Math.max(widened.first, l.first); band <= Math.min(widened.last, l.last); band++) {
+    const gap = widened.white[band]! + l.white[band]!;
     if (gap < closest) closest = gap;
   }
-  return shared >= minShared ? closest : null;
+  return { average: sum / shared, closest, shared };
 }
 
 /**
- * Kerning from the outlines: for each pair, the closest horizontal approach of the two inks over the heights where
- * both have ink (the left one widened by KERNING_CLEARANCE vertically, so a letter may slide under an arm but not
- * touch it) is compared with the font's normal gap, measured the same way on straight-sided pairs (nn, HH…).
- * Where a pair leaves much more white than normal (To, AV, LT, r., y.), part of the excess is removed.
+ * Kerning from the outlines, measured like the spacing: for each pair, the white between the two inks over the
+ * heights where both have ink is averaged, each band counted at most as deep as spacing counts it, and compared with
+ * the same measure on straight-sided pairs (nn, HH…), the font's normal gap. Where a pair holds much more white than
+ * normal (To, Te, AV, LT, r., y.), part of the excess is removed, never bringing the inks closer than half the normal
+ * gap, with the left glyph widened vertically by KERNING_CLEARANCE so a letter may tuck under an arm but not touch it.
  * Slanted handwriting keeps parallel strokes parallel, so it is not mistaken for a kerning need.
  * Returns [i, j, value] (indices into `candidates`), values in multiples of 5 units; pairs that need nothing are absent.
  * With a memo from the previous compile of the same font, only glyphs whose ink or placement changed are measured.
@@ -116,8 +133,8 @@ export function autoKerning(
   const step = candidates[0]?.profile.step ?? 10;
   const radius = Math.max(0, Math.round((KERNING_CLEARANCE * xHeight) / step));
   const threshold = KERNING_THRESHOLD * xHeight;
-  const rights = candidates.map((candidate) => (kernable(candidate.chars) ? rightSide(candidate, radius) : null));
-  const plainRights = candidates.map((candidate) => (kernable(candidate.chars) ? rightSide(candidate, 0) : null));
+  const rights = candidates.map((candidate) => (kernable(candidate.chars) ? rightSide(candidate, 0) : null));
+  const widened = candidates.map((candidate) => (kernable(candidate.chars) ? rightSide(candidate, radius) : null));
   const lefts = candidates.map((candidate) => (kernable(candidate.chars) ? leftSide(candidate) : null));
   const heights = candidates.map((candidate) => (candidate.bbox.yMax - candidate.bbox.yMin) / step);
   const index = new Map(candidates.map((candidate, i) => [candidate.chars, i]));
@@ -127,11 +144,12 @@ export function autoKerning(
     const i = index.get(a!);
     const j = index.get(b!);
     if (i === undefined || j === undefined || !rights[i] || !lefts[j]) continue;
-    const closest = closestApproach(rights[i]!, lefts[j]!, 1);
-    if (closest !== null) references.push(closest);
+    const white = pairWhite(rights[i]!, widened[i]!, lefts[j]!, Number.POSITIVE_INFINITY);
+    if (white) references.push(white.average);
   }
   references.sort((a, b) => a - b);
   const normal = references.length === 0 ? Number.NaN : references[Math.floor(references.length / 2)]!;
+  const cap = normal + 2 * SPACING_DEPTH * xHeight;
   // With the same characters, metrics and normal gap as last time, only changed glyphs need measuring again.
   const previous = memo?.candidates ?? [];
   const reusable =
@@ -148,35 +166,22 @@ export function autoKerning(
       previous[i]!.advance !== candidate.advance,
   );
   const values = reusable ? memo!.values : new Int16Array(n * n);
-  const limit = normal + threshold;
   for (let i = 0; i < n; i++) {
     const r = rights[i];
-    const plain = plainRights[i];
+    const wide = widened[i];
     for (let j = 0; j < n; j++) {
       if (!changed[i] && !changed[j]) continue;
       values[i * n + j] = 0;
       const l = lefts[j];
-      if (!r || !plain || !l || Number.isNaN(normal)) continue;
-      const first = Math.max(r.first, l.first);
-      const last = Math.min(r.last, l.last);
-      if (first > last) continue;
-      // Most pairs come closer than normal + threshold somewhere: stop at the first such band.
-      let closest = Number.POSITIVE_INFINITY;
-      let shared = 0;
-      for (let band = first; band <= last; band++) {
-        const white = l.white[band]!;
-        const gap = r.white[band]! + white;
-        if (gap <= limit) {
-          closest = Number.NEGATIVE_INFINITY;
-          break;
-        }
-        if (gap < closest) closest = gap;
-        if (!Number.isNaN(plain.white[band]! + white)) shared++;
-      }
-      if (!(closest > limit) || closest === Number.POSITIVE_INFINITY) continue;
-      // Enough shared height without the widening, so a mark-like neighbour (quote over a letter) is not kerned.
-      if (shared < Math.max(1, KERNING_MIN_SHARED * Math.min(heights[i]!, heights[j]!))) continue;
-      values[i * n + j] = -Math.round((KERNING_STRENGTH * (closest - normal)) / 5) * 5;
+      if (!r || !wide || !l || Number.isNaN(normal)) continue;
+      const white = pairWhite(r, wide, l, cap);
+      // Enough shared height, so a mark-like neighbour (a quote over a letter) is not kerned.
+      if (!white || white.shared < Math.max(1, KERNING_MIN_SHARED * Math.min(heights[i]!, heights[j]!))) continue;
+      const excess = white.average - normal;
+      if (excess <= threshold) continue;
+      const room = white.closest - KERNING_MIN_GAP * normal;
+      const value = Math.max(-KERNING_STRENGTH * excess, -Math.max(0, room));
+      values[i * n + j] = Math.round(value / 5) * 5;
     }
   }
   if (memo) {

@@ -10,6 +10,7 @@ const works = (command: string, args: string[]) => spawnSync(command, args, { en
 
 export const hasOts = works("sh", ["-c", "command -v ots-sanitize"]);
 export const hasFontForge = works("sh", ["-c", "command -v fontforge"]);
+export const hasChromium = works("sh", ["-c", "command -v chromium"]);
 /** A python3 that can import fontTools (Debian's, when another python3 comes first on PATH). */
 export const fontToolsPython = ["python3", "/usr/bin/python3"].find((python) =>
   works(python, ["-c", "import fontTools"]),
@@ -82,4 +83,52 @@ export function validateWithFontForge(path: string): {
   const result = spawnSync("fontforge", ["-quiet", "-lang=py", "-script", script, path], { encoding: "utf8" });
   if (result.status !== 0) throw new Error(result.stderr);
   return JSON.parse(result.stdout.trim().split("\n").at(-1)!);
+}
+
+/**
+ * Loads fonts in headless Chromium (which runs OTS itself) with FontFace, then measures spans set in them with and
+ * without a feature; returns per font its load status and the widths { default, without } per probe.
+ */
+export function loadInChromium(
+  fonts: Record<string, Uint8Array>,
+  probes: { text: string; feature: string }[],
+): Record<string, { status: string; widths: { text: string; feature: string; on: number; off: number }[] }> {
+  const encode = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64");
+  const script = `
+    const fonts = ${JSON.stringify(Object.fromEntries(Object.entries(fonts).map(([k, v]) => [k, encode(v)])))};
+    const probes = ${JSON.stringify(probes)};
+    (async () => {
+      const out = {};
+      for (const [name, data] of Object.entries(fonts)) {
+        const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+        const face = new FontFace("F" + name, bytes.buffer);
+        try { await face.load(); document.fonts.add(face); } catch (error) { out[name] = { status: "error " + error.message, widths: [] }; continue; }
+        const widths = probes.map(({ text, feature }) => {
+          const span = (settings) => {
+            const s = document.createElement("span");
+            s.style.cssText = "font: 100px F" + name + "; white-space: pre; font-feature-settings: " + settings;
+            s.textContent = text;
+            document.body.append(s);
+            const width = s.getBoundingClientRect().width;
+            s.remove();
+            return width;
+          };
+          return { text, feature, on: span("normal"), off: span('"' + feature + '" 0') };
+        });
+        out[name] = { status: face.status, widths };
+      }
+      document.getElementById("result").textContent = JSON.stringify(out);
+    })();`;
+  const page = writeTemp(
+    "chromium.html",
+    new TextEncoder().encode(`<!doctype html><body><pre id="result"></pre><script>${script}</script></body>`),
+  );
+  const result = spawnSync(
+    "chromium",
+    ["--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=10000", "--dump-dom", `file://${page}`],
+    { encoding: "utf8", timeout: 60_000 },
+  );
+  const match = /<pre id="result">([^<]*)<\/pre>/.exec(result.stdout);
+  if (!match?.[1]) throw new Error(`Chromium gave no result: ${result.stderr.slice(0, 500)}`);
+  return JSON.parse(match[1].replaceAll("&quot;", '"').replaceAll("&amp;", "&"));
 }
