@@ -8,6 +8,7 @@ import {
   hasOts,
   loadInChromium,
   readWithFontTools,
+  runInChromium,
   sanitize,
   validateWithFontForge,
   writeTemp,
@@ -71,6 +72,17 @@ describe.skipIf(!hasFontForge)("FontForge validation (skips when Debian fontforg
 });
 
 describe.skipIf(!hasChromium)("Chromium (skips when Debian chromium is absent)", () => {
+  it("compiles an OTF in the browser, with no Node-only dependency, and loads it", async () => {
+    const entry = new URL("../test-support/browser-preview.ts", import.meta.url).pathname;
+    const result = (await runInChromium(entry, caveatProject({ chars: [..."abc"], variants: 2 }))) as Record<
+      string,
+      unknown
+    >;
+    expect(result.status).toBe("loaded");
+    expect(result.bytes).toBeGreaterThan(1000);
+    expect(result.width).toBeGreaterThan(100);
+  });
+
   it("loads the OTF, TTF and WOFF2 and applies liga, calt and kern", () => {
     const probes = [
       { text: "office", feature: "liga" },

@@ -132,3 +132,44 @@ export function loadInChromium(
   if (!match?.[1]) throw new Error(`Chromium gave no result: ${result.stderr.slice(0, 500)}`);
   return JSON.parse(match[1].replaceAll("&quot;", '"').replaceAll("&amp;", "&"));
 }
+
+/**
+ * Bundles `entry` for the browser with esbuild (harfbuzzjs's Node-only branch left out) and runs it in headless
+ * Chromium on a page where `globalThis.INPUT` holds `input`; the entry writes its answer into #result as JSON.
+ */
+export async function runInChromium(entry: string, input: unknown): Promise<unknown> {
+  const { build } = await import("esbuild");
+  const outdir = join(directory, `bundle-${Date.now()}`);
+  await build({
+    entryPoints: [entry],
+    bundle: true,
+    format: "esm",
+    splitting: true,
+    platform: "browser",
+    external: ["module"],
+    outdir,
+    logLevel: "silent",
+  });
+  const name = entry.split("/").at(-1)!.replace(/\.ts$/, ".js");
+  const page = join(outdir, "page.html");
+  writeFileSync(
+    page,
+    `<!doctype html><body><pre id="result"></pre><script>globalThis.INPUT = ${JSON.stringify(input)};</script><script type="module" src="${name}"></script></body>`,
+  );
+  const result = spawnSync(
+    "chromium",
+    [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--allow-file-access-from-files",
+      "--virtual-time-budget=30000",
+      "--dump-dom",
+      `file://${page}`,
+    ],
+    { encoding: "utf8", timeout: 120_000 },
+  );
+  const match = /<pre id="result">([^<]*)<\/pre>/.exec(result.stdout);
+  if (!match?.[1]) throw new Error(`Chromium gave no result: ${result.stderr.slice(0, 500)}`);
+  return JSON.parse(match[1].replaceAll("&quot;", '"').replaceAll("&amp;", "&"));
+}
