@@ -47,8 +47,8 @@ export function cleanOutline(outline: Outline): PreparedOutline {
   const crossing = curvesCross(outlinePieces(rounded));
   let merged = rounded;
   if (crossing.size > 0) {
-    // Merged from a fine flattening, so the polygons stay within about 1 unit of the curves.
-    const fine = flattenOutline(rounded, 0.25);
+    // Merged from a flattening within half a unit, then snapped to whole units: close to the drawing at any size.
+    const fine = flattenOutline(rounded, 0.5);
     merged = mergeContours(rounded, fine, crossing).filter(
       (contour) => Math.abs(contourArea(contour)) >= 2 * SPECK_AREA,
     );

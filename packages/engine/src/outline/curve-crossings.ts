@@ -149,7 +149,7 @@ function cubicsMeet(a: CubicPiece, b: CubicPiece, depth = 0): boolean {
  */
 export function curvesCross(contours: CubicPiece[][]): Set<number> {
   const crossing = new Set<number>();
-  type Entry = { piece: CubicPiece; contour: number; index: number; lo: number; hi: number };
+  type Entry = { piece: CubicPiece; contour: number; index: number; lo: number; hi: number; bottom: number; top: number };
   const entries: Entry[] = [];
   for (let c = 0; c < contours.length; c++) {
     const pieces = contours[c]!;
@@ -162,6 +162,8 @@ export function curvesCross(contours: CubicPiece[][]): Set<number> {
         index: k,
         lo: Math.min(a[0], a[2], a[4], a[6]),
         hi: Math.max(a[0], a[2], a[4], a[6]),
+        bottom: Math.min(a[1], a[3], a[5], a[7]),
+        top: Math.max(a[1], a[3], a[5], a[7]),
       });
       const b = pieces[(k + 1) % n]!;
       let inX = a[6] - a[4];
@@ -191,7 +193,7 @@ export function curvesCross(contours: CubicPiece[][]): Set<number> {
       const b = entries[j]!;
       let pa = a.piece;
       let pb = b.piece;
-      if ((crossing.has(a.contour) && crossing.has(b.contour)) || !boxesMeet(pa, pb)) continue;
+      if (b.bottom > a.top || a.bottom > b.top || (crossing.has(a.contour) && crossing.has(b.contour))) continue;
       if (a.contour === b.contour) {
         const n = contours[a.contour]!.length;
         if (n <= 2) continue;
