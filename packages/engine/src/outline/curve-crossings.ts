@@ -149,7 +149,15 @@ function cubicsMeet(a: CubicPiece, b: CubicPiece, depth = 0): boolean {
  */
 export function curvesCross(contours: CubicPiece[][]): Set<number> {
   const crossing = new Set<number>();
-  type Entry = { piece: CubicPiece; contour: number; index: number; lo: number; hi: number; bottom: number; top: number };
+  type Entry = {
+    piece: CubicPiece;
+    contour: number;
+    index: number;
+    lo: number;
+    hi: number;
+    bottom: number;
+    top: number;
+  };
   const entries: Entry[] = [];
   for (let c = 0; c < contours.length; c++) {
     const pieces = contours[c]!;
