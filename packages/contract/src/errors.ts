@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Language } from "./languages.ts";
 
 /**
  * Every error the API returns has this body. `code` is stable and machine-readable; `message` is in the
@@ -12,8 +13,10 @@ export const ApiErrorBody = z
   .catchall(z.unknown());
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 
-/** Error codes shared by the server and the web app. Features add their own codes here. */
-export const ERROR_CODES = [
+/** A message per language for each code of one feature; features keep their own catalogue beside this one. */
+export type MessageCatalogue<Code extends string> = Record<Language, Record<Code, string>>;
+
+export const CORE_ERROR_CODES = [
   "VALIDATION",
   "NOT_FOUND",
   "INTERNAL",
@@ -22,5 +25,86 @@ export const ERROR_CODES = [
   "UNAUTHORIZED",
   "FORBIDDEN",
   "PAYLOAD_TOO_LARGE",
+  "UNSUPPORTED_MEDIA_TYPE",
 ] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number];
+export type CoreErrorCode = (typeof CORE_ERROR_CODES)[number];
+
+export const CORE_ERROR_MESSAGES: MessageCatalogue<CoreErrorCode> = {
+  en: {
+    VALIDATION: "Some of the data sent is not valid.",
+    NOT_FOUND: "Not found.",
+    INTERNAL: "Something went wrong on our side. Please try again.",
+    XSRF: "The request could not be verified. Reload the page and try again.",
+    RATE_LIMITED: "Too many attempts. Please wait a moment and try again.",
+    UNAUTHORIZED: "Please sign in.",
+    FORBIDDEN: "You are not allowed to do this.",
+    PAYLOAD_TOO_LARGE: "The request is too large.",
+    UNSUPPORTED_MEDIA_TYPE: "This content type is not supported.",
+  },
+  ru: {
+    VALIDATION: "Часть отправленных данных некорректна.",
+    NOT_FOUND: "Не найдено.",
+    INTERNAL: "Что-то пошло не так на нашей стороне. Попробуйте ещё раз.",
+    XSRF: "Не удалось проверить запрос. Обновите страницу и попробуйте снова.",
+    RATE_LIMITED: "Слишком много попыток. Подождите немного и попробуйте снова.",
+    UNAUTHORIZED: "Войдите в аккаунт.",
+    FORBIDDEN: "У вас нет прав на это действие.",
+    PAYLOAD_TOO_LARGE: "Слишком большой запрос.",
+    UNSUPPORTED_MEDIA_TYPE: "Этот тип содержимого не поддерживается.",
+  },
+  de: {
+    VALIDATION: "Einige der gesendeten Daten sind ungültig.",
+    NOT_FOUND: "Nicht gefunden.",
+    INTERNAL: "Bei uns ist etwas schiefgelaufen. Bitte versuche es erneut.",
+    XSRF: "Die Anfrage konnte nicht überprüft werden. Lade die Seite neu und versuche es erneut.",
+    RATE_LIMITED: "Zu viele Versuche. Bitte warte einen Moment und versuche es erneut.",
+    UNAUTHORIZED: "Bitte melde dich an.",
+    FORBIDDEN: "Dazu bist du nicht berechtigt.",
+    PAYLOAD_TOO_LARGE: "Die Anfrage ist zu groß.",
+    UNSUPPORTED_MEDIA_TYPE: "Dieser Inhaltstyp wird nicht unterstützt.",
+  },
+  es: {
+    VALIDATION: "Algunos de los datos enviados no son válidos.",
+    NOT_FOUND: "No encontrado.",
+    INTERNAL: "Algo ha fallado por nuestra parte. Inténtalo de nuevo.",
+    XSRF: "No se pudo verificar la solicitud. Recarga la página e inténtalo de nuevo.",
+    RATE_LIMITED: "Demasiados intentos. Espera un momento e inténtalo de nuevo.",
+    UNAUTHORIZED: "Inicia sesión.",
+    FORBIDDEN: "No tienes permiso para hacer esto.",
+    PAYLOAD_TOO_LARGE: "La solicitud es demasiado grande.",
+    UNSUPPORTED_MEDIA_TYPE: "Este tipo de contenido no es compatible.",
+  },
+  fr: {
+    VALIDATION: "Certaines des données envoyées ne sont pas valides.",
+    NOT_FOUND: "Introuvable.",
+    INTERNAL: "Un problème est survenu de notre côté. Veuillez réessayer.",
+    XSRF: "La requête n’a pas pu être vérifiée. Rechargez la page et réessayez.",
+    RATE_LIMITED: "Trop de tentatives. Patientez un instant puis réessayez.",
+    UNAUTHORIZED: "Veuillez vous connecter.",
+    FORBIDDEN: "Vous n’êtes pas autorisé à faire cela.",
+    PAYLOAD_TOO_LARGE: "La requête est trop volumineuse.",
+    UNSUPPORTED_MEDIA_TYPE: "Ce type de contenu n’est pas pris en charge.",
+  },
+  it: {
+    VALIDATION: "Alcuni dei dati inviati non sono validi.",
+    NOT_FOUND: "Non trovato.",
+    INTERNAL: "Si è verificato un problema da parte nostra. Riprova.",
+    XSRF: "Impossibile verificare la richiesta. Ricarica la pagina e riprova.",
+    RATE_LIMITED: "Troppi tentativi. Attendi un momento e riprova.",
+    UNAUTHORIZED: "Accedi per continuare.",
+    FORBIDDEN: "Non hai l’autorizzazione per farlo.",
+    PAYLOAD_TOO_LARGE: "La richiesta è troppo grande.",
+    UNSUPPORTED_MEDIA_TYPE: "Questo tipo di contenuto non è supportato.",
+  },
+  uk: {
+    VALIDATION: "Частина надісланих даних некоректна.",
+    NOT_FOUND: "Не знайдено.",
+    INTERNAL: "Щось пішло не так з нашого боку. Спробуйте ще раз.",
+    XSRF: "Не вдалося перевірити запит. Оновіть сторінку й спробуйте знову.",
+    RATE_LIMITED: "Забагато спроб. Зачекайте трохи й спробуйте знову.",
+    UNAUTHORIZED: "Увійдіть в обліковий запис.",
+    FORBIDDEN: "У вас немає прав на цю дію.",
+    PAYLOAD_TOO_LARGE: "Запит завеликий.",
+    UNSUPPORTED_MEDIA_TYPE: "Цей тип вмісту не підтримується.",
+  },
+};

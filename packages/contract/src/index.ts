@@ -1,3 +1,5 @@
 export * from "./errors.ts";
 export * from "./health.ts";
 export * from "./languages.ts";
+export * from "./plans.ts";
+export * from "./public-config.ts";

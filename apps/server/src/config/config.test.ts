@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+function issuesOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env, "/srv/handfont");
+  } catch (error) {
+    if (error instanceof ConfigError) return error.issues;
+    throw error;
+  }
+  return [];
+}
+
+describe("configuration", () => {
+  it("needs nothing to run: port 3000, ./data, embedded database", () => {
+    const config = loadConfig({}, "/srv/handfont");
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe("/srv/handfont/data");
+    expect(config.database).toEqual({ driver: "pglite", dataDir: "/srv/handfont/data/pglite" });
+    expect(config.publicUrl).toBe("http://localhost:3000");
+    expect(config.analyticsId).toBeNull();
+    expect(config.environment).toBe("development");
+  });
+
+  it("chooses PostgreSQL for a postgres:// DATABASE_URL", () => {
+    const config = loadConfig({ DATABASE_URL: "postgres://u@127.0.0.1:5432/db" }, "/");
+    expect(config.database).toEqual({ driver: "postgres", url: "postgres://u@127.0.0.1:5432/db" });
+  });
+
+  it("names the variable in every complaint", () => {
+    expect(issuesOf({ PORT: "eighty" })[0]).toMatch(/^PORT: /);
+    expect(issuesOf({ DATABASE_URL: "mysql://x" })[0]).toMatch(/^DATABASE_URL: /);
+    expect(issuesOf({ LOG_LEVEL: "loud" })[0]).toMatch(/^LOG_LEVEL: /);
+    expect(issuesOf({ PUBLIC_URL: "ftp://x" })[0]).toMatch(/^PUBLIC_URL: /);
+    expect(issuesOf({ ANALYTICS_ID: "<script>" })[0]).toMatch(/^ANALYTICS_ID: /);
+    expect(issuesOf({ XSRF_SECRET: "short" })[0]).toMatch(/^XSRF_SECRET: /);
+  });
+
+  it("reports every bad variable at once", () => {
+    expect(issuesOf({ PORT: "-1", NODE_ENV: "staging" })).toHaveLength(2);
+  });
+
+  it("insists on a contact address and public URL in production", () => {
+    expect(issuesOf({ NODE_ENV: "production", PUBLIC_URL: "https://fonts.example" })[0]).toMatch(/^CONTACT_EMAIL: /);
+    expect(issuesOf({ NODE_ENV: "production", CONTACT_EMAIL: "a@b.example" })[0]).toMatch(/^PUBLIC_URL: /);
+  });
+
+  it("treats an empty variable as unset", () => {
+    expect(loadConfig({ ANALYTICS_ID: "", PORT: "" }, "/").port).toBe(3000);
+  });
+
+  it("keeps an absolute DATA_DIR and trims the public URL's trailing slash", () => {
+    const config = loadConfig({ DATA_DIR: "/var/lib/handfont", PUBLIC_URL: "https://fonts.example/" }, "/x");
+    expect(config.dataDir).toBe("/var/lib/handfont");
+    expect(config.publicUrl).toBe("https://fonts.example");
+  });
+});

@@ -1,0 +1,2 @@
+// One schema for PGlite and PostgreSQL, one file per feature; drizzle-kit reads this index.
+export * from "./audit.ts";

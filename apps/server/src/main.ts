@@ -1,0 +1,60 @@
+import { fileURLToPath } from "node:url";
+import { buildApp } from "./app.ts";
+import { ConfigError, loadConfig } from "./config/config.ts";
+import { loadSecrets } from "./config/secrets.ts";
+import { openDatabase } from "./db/database.ts";
+import { readBuildInfo, versionLabel } from "./version.ts";
+
+// The one place that reads process.env (CONVENTIONS.md); everything else receives a Config.
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(process.env, process.cwd());
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\nSee .env.example for every variable.\n`);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+  const database = await openDatabase(config.database);
+  const secrets = loadSecrets(config.dataDir, config.givenSecrets);
+  const app = await buildApp({
+    config,
+    secrets,
+    database,
+    version: versionLabel(readBuildInfo()),
+    webRoot: fileURLToPath(new URL("../../web/dist", import.meta.url)),
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down");
+    // Stop taking requests, let the ones in flight finish, then close the database (and its lock).
+    const timer = setTimeout(() => {
+      app.log.error("shutdown took longer than 10 s; exiting");
+      process.exit(1);
+    }, 10_000);
+    timer.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, "error during shutdown");
+      process.exit(1);
+    }
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Handfont is running at ${config.publicUrl} (database: ${database.driver})`);
+}
+
+main().catch((error) => {
+  process.stderr.write(`Handfont could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

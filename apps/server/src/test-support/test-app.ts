@@ -1,0 +1,49 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../app.ts";
+import { type Config, loadConfig } from "../config/config.ts";
+import { loadSecrets } from "../config/secrets.ts";
+import type { Database } from "../db/database.ts";
+import { openTestDatabase } from "./test-database.ts";
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  database: Database;
+  dataDir: string;
+  webRoot: string;
+  close(): Promise<void>;
+}
+
+/** A real app on an in-memory PGlite, a temporary DATA_DIR and a small built web app, for `app.inject` tests. */
+export async function createTestApp(env: Record<string, string> = {}, database?: Database): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), "handfont-test-"));
+  const webRoot = join(dataDir, "web");
+  mkdirSync(join(webRoot, "assets"), { recursive: true });
+  writeFileSync(join(webRoot, "index.html"), "<!doctype html><html><body><div id=root></div></body></html>");
+  writeFileSync(join(webRoot, "assets", "app-1234.js"), `console.log(${JSON.stringify("x".repeat(4000))});`);
+  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: "memory://", NODE_ENV: "test", ...env }, "/");
+  const db = database ?? (await openTestDatabase());
+  const app = await buildApp({
+    config,
+    secrets: loadSecrets(dataDir, config.givenSecrets),
+    database: db,
+    version: "0.0.0-test",
+    webRoot,
+    logger: false,
+  });
+  return {
+    app,
+    config,
+    database: db,
+    dataDir,
+    webRoot,
+    async close() {
+      await app.close();
+      if (!database) await db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
