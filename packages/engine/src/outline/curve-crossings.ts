@@ -143,7 +143,8 @@ function cubicsMeet(a: CubicPiece, b: CubicPiece, depth = 0): boolean {
 
 /**
  * The contours that cross or touch themselves or another, tested on the curves themselves: the test FontForge's
- * validation makes. Neighbouring pieces share an end point and are tested without the sixteenth next to it; a joint
+ * validation makes. Two pieces of one contour joined by an arc that turns less than half a turn cannot meet and are
+ * skipped. Neighbouring pieces share an end point and are tested without the sixteenth next to it; a joint
  * that turns back by more than 150° on a leg shorter than CUSP_LEG counts as crossing (rounding noise that overlaps
  * right at the joint). Pieces are swept by their left edge, so only pieces whose extents overlap are compared.
  */
@@ -159,9 +160,14 @@ export function curvesCross(contours: CubicPiece[][]): Set<number> {
     top: number;
   };
   const entries: Entry[] = [];
+  // Per contour, running sums of how much the curve turns (pieces and joints), for the half-turn rule below.
+  const sums: Float64Array[] = [];
+  const jointTurns: Float64Array[] = [];
   for (let c = 0; c < contours.length; c++) {
     const pieces = contours[c]!;
     const n = pieces.length;
+    const joints = new Float64Array(n);
+    const sum = new Float64Array(n + 1);
     for (let k = 0; k < n; k++) {
       const a = pieces[k]!;
       entries.push({
@@ -173,6 +179,7 @@ export function curvesCross(contours: CubicPiece[][]): Set<number> {
         bottom: Math.min(a[1], a[3], a[5], a[7]),
         top: Math.max(a[1], a[3], a[5], a[7]),
       });
+      // The joint from this piece into the next one.
       const b = pieces[(k + 1) % n]!;
       let inX = a[6] - a[4];
       let inY = a[7] - a[5];
@@ -184,6 +191,7 @@ export function curvesCross(contours: CubicPiece[][]): Set<number> {
       const lengthOut = Math.hypot(outX, outY);
       const dot = inX * outX + inY * outY;
       const cross = inX * outY - inY * outX;
+      joints[(k + 1) % n] = Math.abs(Math.atan2(cross, dot));
       if (
         n > 2 &&
         dot < 0 &&
@@ -193,31 +201,35 @@ export function curvesCross(contours: CubicPiece[][]): Set<number> {
         crossing.add(c);
       }
     }
+    for (let k = 0; k < n; k++) sum[k + 1] = sum[k]! + joints[k]! + turning(pieces[k]!);
+    sums.push(sum);
+    jointTurns.push(joints);
   }
+  // How much the contour turns along the shorter way from piece i to piece j (both included).
+  const arcTurn = (c: number, i: number, j: number) => {
+    const [lo, hi] = i < j ? [i, j] : [j, i];
+    const sum = sums[c]!;
+    const joints = jointTurns[c]!;
+    const forward = sum[hi + 1]! - sum[lo]! - joints[lo]!;
+    const backward = sum[sum.length - 1]! - (sum[hi]! - sum[lo + 1]!) - joints[hi]!;
+    return Math.min(forward, backward);
+  };
   entries.sort((a, b) => a.lo - b.lo);
   for (let i = 0; i < entries.length; i++) {
     const a = entries[i]!;
     for (let j = i + 1; j < entries.length && entries[j]!.lo <= a.hi; j++) {
       const b = entries[j]!;
+      if (b.bottom > a.top || a.bottom > b.top || (crossing.has(a.contour) && crossing.has(b.contour))) continue;
       let pa = a.piece;
       let pb = b.piece;
-      if (b.bottom > a.top || a.bottom > b.top || (crossing.has(a.contour) && crossing.has(b.contour))) continue;
       if (a.contour === b.contour) {
         const n = contours[a.contour]!.length;
         if (n <= 2) continue;
+        // An arc that turns less than half a turn cannot meet itself: such pairs need no subdividing.
+        if (arcTurn(a.contour, a.index, b.index) < 0.9 * Math.PI) continue;
         const gap = Math.abs(a.index - b.index);
         if (gap === 1 || gap === n - 1) {
           const aFirst = (a.index + 1) % n === b.index;
-          // A curve that turns less than half a turn cannot meet itself: two neighbours whose turning, joint
-          // included, stays under that are safe without subdividing.
-          const [first, second] = aFirst ? [pa, pb] : [pb, pa];
-          const joint = Math.abs(
-            Math.atan2(
-              (first[6] - first[4]) * (second[3] - second[1]) - (first[7] - first[5]) * (second[2] - second[0]),
-              (first[6] - first[4]) * (second[2] - second[0]) + (first[7] - first[5]) * (second[3] - second[1]),
-            ),
-          );
-          if (turning(first) + turning(second) + joint < 0.9 * Math.PI) continue;
           pa = aFirst ? subCubic(pa, 0, 15 / 16) : subCubic(pa, 1 / 16, 1);
           pb = aFirst ? subCubic(pb, 1 / 16, 1) : subCubic(pb, 0, 15 / 16);
         }
