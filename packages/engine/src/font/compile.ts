@@ -85,7 +85,7 @@ function buildOtf(built: BuiltPlan, options: CompileOptions): Uint8Array {
   tables.set("CFF ", writeCff(plan, charstrings, family, asciiName(plan.names.fullName) || family));
   tables.set("head", writeHead(plan, false));
   tables.set("maxp", writeMaxpCff(plan));
-  tables.set("post", writePostHeader(3, plan.italic ? -12 : 0).toBytes());
+  tables.set("post", writePostHeader(3, 0).toBytes());
   return assembleSfnt("OTTO", tables);
 }
 

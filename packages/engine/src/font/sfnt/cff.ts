@@ -1,7 +1,7 @@
 import type { Outline } from "../../outline/types.ts";
 import type { FontPlan } from "../plan.ts";
 import { ByteWriter } from "./binary.ts";
-import { CFF_STANDARD_STRINGS } from "./standard-names.ts";
+import { CFF_STANDARD_STRINGS } from "./cff-standard-strings.ts";
 
 function pushNumber(out: number[], value: number): void {
   const v = Math.round(value);

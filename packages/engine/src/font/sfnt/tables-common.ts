@@ -92,7 +92,10 @@ export function writeMaxpCff(plan: FontPlan): Uint8Array {
   return new ByteWriter().u32(0x00005000).u16(plan.glyphs.length).toBytes();
 }
 
-/** post: version 3 (no names) for CFF; TrueType fonts use version 2 from glyf.ts. */
+/**
+ * post: version 3 (no names) for CFF; TrueType fonts use version 2 from glyf.ts. The italic angle is 0 even for an
+ * italic style: the slant of handwriting is not measured.
+ */
 export function writePostHeader(version: number, italicAngle: number): ByteWriter {
   return new ByteWriter().fixed(version).fixed(italicAngle).i16(-100).i16(50).u32(0).u32(0).u32(0).u32(0).u32(0);
 }
