@@ -15,6 +15,8 @@ describe("compile, parse back, compare", () => {
   project.family = "Мой Почерк";
   project.designer = "Анна";
   project.glyphs.push({ chars: "x", variant: 1, path: "" });
+  // A character outside the BMP, which only the format 12 cmap can map.
+  project.glyphs.push({ chars: "\u{1D49C}", variant: 1, path: "M0 0L300 0L150 600Z" });
   const built = buildPlan(project, { timestamp: 1_700_000_000 });
   const { fonts } = compileFontSync(project, ["otf", "ttf"], { timestamp: 1_700_000_000 });
   const otf = parse(fonts.otf!);
@@ -33,7 +35,7 @@ describe("compile, parse back, compare", () => {
 
   it("maps exactly the drawn characters plus space and no-break space", () => {
     for (const font of [otf, ttf]) {
-      for (const char of [..."aAgjoH.,ёй", " ", "\u00a0"]) expect(font.hasChar(char), char).toBe(true);
+      for (const char of [..."aAgjoH.,ёй", " ", "\u00a0", "\u{1D49C}"]) expect(font.hasChar(char), char).toBe(true);
       // x was empty and é has no acute drawn... but ´ is drawn, so é is built; ж was never drawn.
       expect(font.hasChar("x")).toBe(false);
       expect(font.hasChar("ж")).toBe(false);
