@@ -72,7 +72,7 @@ describe.skipIf(!hasFontForge)("FontForge validation (skips when Debian fontforg
 });
 
 describe.skipIf(!hasChromium)("Chromium (skips when Debian chromium is absent)", () => {
-  it("compiles an OTF in the browser, with no Node-only dependency, and loads it", async () => {
+  it("compiles an OTF and a WOFF2 in the browser, with no Node-only dependency, and loads them", async () => {
     const entry = new URL("../test-support/browser-preview.ts", import.meta.url).pathname;
     const result = (await runInChromium(entry, caveatProject({ chars: [..."abc"], variants: 2 }))) as Record<
       string,
@@ -81,6 +81,7 @@ describe.skipIf(!hasChromium)("Chromium (skips when Debian chromium is absent)",
     expect(result.status).toBe("loaded");
     expect(result.bytes).toBeGreaterThan(1000);
     expect(result.width).toBeGreaterThan(100);
+    expect(result.woff2Status).toBe("loaded");
   });
 
   it("loads the OTF, TTF and WOFF2 and applies liga, calt and kern", () => {

@@ -1,6 +1,6 @@
 // Runs in Chromium (see runInChromium): compiles the page's FontProject to an OTF with the engine's browser entry,
-// then loads it with FontFace, as the web app's live preview will.
-import { compileFontSync, GlyphCache } from "../index.ts";
+// then loads it with FontFace, as the web app's live preview will; also compiles and loads a WOFF2 (wasm encoder).
+import { compileFont, compileFontSync, GlyphCache } from "../index.ts";
 
 // The few DOM names used here, declared locally: the engine compiles without the DOM library on purpose.
 interface Element {
@@ -25,17 +25,20 @@ const project = (globalThis as unknown as { INPUT: Parameters<typeof compileFont
 const cache = new GlyphCache();
 const font = compileFontSync(project, ["otf"], { cache, timestamp: 0 }).fonts.otf!;
 const face = new FontFace("Preview", font.slice().buffer);
-face.load().then(
-  () => {
+Promise.all([face.load(), compileFont(project, { format: "woff2", timestamp: 0 })]).then(
+  async ([, woff2]) => {
     document.fonts.add(face);
     const span = document.createElement("span");
     span.style.font = "100px Preview";
     span.textContent = "abc";
     document.body.append(span);
+    const web = new FontFace("PreviewWoff2", woff2.bytes.slice().buffer);
+    await web.load();
     document.getElementById("result")!.textContent = JSON.stringify({
       bytes: font.length,
       status: face.status,
       width: span.getBoundingClientRect().width,
+      woff2Status: web.status,
     });
   },
   (error: Error) => {

@@ -1,7 +1,9 @@
 // Debian font tools for tests: the OpenType Sanitizer (ots-sanitize), fontTools and FontForge. Each helper says
 // whether its tool is installed, so tests can skip with a clear message where it is not (.ci/run installs them).
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readSfntTables } from "../font/sfnt/sfnt.ts";
@@ -134,8 +136,9 @@ export function loadInChromium(
 }
 
 /**
- * Bundles `entry` for the browser with esbuild (harfbuzzjs's Node-only branch left out) and runs it in headless
- * Chromium on a page where `globalThis.INPUT` holds `input`; the entry writes its answer into #result as JSON.
+ * Bundles `entry` for the browser with esbuild (harfbuzzjs's Node-only branch left out), serves it on a loopback port
+ * and runs it in headless Chromium on a page where `globalThis.INPUT` holds `input`; the entry writes its answer into
+ * #result as JSON.
  */
 export async function runInChromium(entry: string, input: unknown): Promise<unknown> {
   const { build } = await import("esbuild");
@@ -151,25 +154,50 @@ export async function runInChromium(entry: string, input: unknown): Promise<unkn
     logLevel: "silent",
   });
   const name = entry.split("/").at(-1)!.replace(/\.ts$/, ".js");
-  const page = join(outdir, "page.html");
   writeFileSync(
-    page,
+    join(outdir, "page.html"),
     `<!doctype html><body><pre id="result"></pre><script>globalThis.INPUT = ${JSON.stringify(input)};</script><script type="module" src="${name}"></script></body>`,
   );
-  const result = spawnSync(
-    "chromium",
-    [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--allow-file-access-from-files",
-      "--virtual-time-budget=30000",
-      "--dump-dom",
-      `file://${page}`,
-    ],
-    { encoding: "utf8", timeout: 120_000 },
-  );
-  const match = /<pre id="result">([^<]*)<\/pre>/.exec(result.stdout);
-  if (!match?.[1]) throw new Error(`Chromium gave no result: ${result.stderr.slice(0, 500)}`);
-  return JSON.parse(match[1].replaceAll("&quot;", '"').replaceAll("&amp;", "&"));
+  const server = createServer((request, response) => {
+    const file = join(outdir, (request.url ?? "/").split("?")[0]!.replace(/^\/+/, "") || "page.html");
+    if (!file.startsWith(outdir) || !existsSync(file)) {
+      response.writeHead(404).end();
+      return;
+    }
+    const type = file.endsWith(".html") ? "text/html" : "text/javascript";
+    response.writeHead(200, { "content-type": type }).end(readFileSync(file));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  try {
+    const stdout = await new Promise<string>((resolve, reject) => {
+      const child = spawn(
+        "chromium",
+        [
+          "--headless",
+          "--no-sandbox",
+          "--disable-gpu",
+          "--virtual-time-budget=30000",
+          "--dump-dom",
+          `http://127.0.0.1:${port}/page.html`,
+        ],
+        { stdio: ["ignore", "pipe", "ignore"] },
+      );
+      let text = "";
+      const timer = setTimeout(() => child.kill(), 120_000);
+      child.stdout.on("data", (chunk: Buffer) => {
+        text += chunk.toString();
+      });
+      child.on("error", reject);
+      child.on("close", () => {
+        clearTimeout(timer);
+        resolve(text);
+      });
+    });
+    const match = /<pre id="result">([^<]*)<\/pre>/.exec(stdout);
+    if (!match?.[1]) throw new Error("Chromium gave no result");
+    return JSON.parse(match[1].replaceAll("&quot;", '"').replaceAll("&amp;", "&"));
+  } finally {
+    server.close();
+  }
 }
