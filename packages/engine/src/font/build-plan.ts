@@ -34,9 +34,7 @@ interface Unit {
 export interface BuiltPlan {
   plan: FontPlan;
   diagnostics: FontDiagnostic[];
-  /** Per glyph: the horizontal shift from source to font coordinates (for caching charstrings). */
-  shifts: number[];
-  /** Per glyph: the prepared outline before that shift (null for generated glyphs), the cache key of its charstring. */
+  /** Per glyph: its prepared outline (null for generated glyphs), the cache key of its charstring. */
   sources: (Outline | null)[];
   maxContext: number;
 }
@@ -226,14 +224,11 @@ export function buildPlan(project: FontProject, options: PlanOptions = {}): Buil
 
   const spacingParameters = { xHeight, capHeight, letterSpacing: settings.letterSpacing, ...options.spacing };
   const glyphs: PlannedGlyph[] = [];
-  const shifts: number[] = [];
   const notdef = notdefOutline(capHeight);
   glyphs.push({ name: ".notdef", unicodes: [], outline: notdef, dx: 0, advance: 500, bbox: integerBounds(notdef) });
-  shifts.push(0);
   const spaceWidth = settings.spaceWidth ?? Math.round(0.6 * xHeight + settings.letterSpacing * 2);
   glyphs.push({ name: "space", unicodes: [0x20], outline: [], dx: 0, advance: Math.max(0, spaceWidth), bbox: null });
   glyphs.push({ name: "uni00A0", unicodes: [0xa0], outline: [], dx: 0, advance: Math.max(0, spaceWidth), bbox: null });
-  shifts.push(0, 0);
   const sources: (Outline | null)[] = [null, null, null];
 
   const unitGlyphs = new Map<string, number[]>();
@@ -253,7 +248,6 @@ export function buildPlan(project: FontProject, options: PlanOptions = {}): Buil
       const shift = left - box.xMin;
       const name = charsGlyphName(unit.chars) + (index === 0 ? "" : `.alt${index}`);
       ids.push(glyphs.length);
-      shifts.push(shift);
       sources.push(form.prepared.outline);
       glyphs.push({
         name,
@@ -271,7 +265,7 @@ export function buildPlan(project: FontProject, options: PlanOptions = {}): Buil
       chars: unit.chars,
       glyphs: ids,
       profile: unit.forms[0]!.prepared.profile!,
-      dx: shifts[ids[0]!]!,
+      dx: first.dx,
       advance: first.advance,
       bbox: first.bbox!,
     });
@@ -347,5 +341,5 @@ export function buildPlan(project: FontProject, options: PlanOptions = {}): Buil
     timestamp,
   };
   const maxContext = Math.max(cycles.length > 0 ? CYCLE_WINDOW + 1 : 0, ...ligatures.map((l) => l.components.length));
-  return { plan, diagnostics, shifts, sources, maxContext };
+  return { plan, diagnostics, sources, maxContext };
 }

@@ -69,7 +69,7 @@ function buildOtf(built: BuiltPlan, options: CompileOptions): Uint8Array {
   const cache = options.cache;
   const charstrings = plan.glyphs.map((glyph, index) => {
     const source = built.sources[index];
-    const key = `${built.shifts[index]}|${glyph.advance}`;
+    const key = `${glyph.dx}|${glyph.advance}`;
     const cached = source && cache?.charstrings.get(source)?.get(key);
     if (cached) return cached;
     const bytes = encodeCharstring(glyph.outline, glyph.advance, glyph.dx);
