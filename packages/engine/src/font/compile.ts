@@ -93,14 +93,19 @@ function buildTtf(built: BuiltPlan): Uint8Array {
   const contours = built.plan.glyphs.map((glyph) => simpleTrueTypeContours(glyph.outline, glyph.dx));
   // TrueType boxes include off-curve points, and hmtx left side bearings must equal glyf xMin.
   const glyphs = built.plan.glyphs.map((glyph, index) => {
-    const points = contours[index]!.flat();
-    if (points.length === 0) return glyph;
-    const xs = points.map((p) => p.x);
-    const ys = points.map((p) => p.y);
-    return {
-      ...glyph,
-      bbox: { xMin: Math.min(...xs), yMin: Math.min(...ys), xMax: Math.max(...xs), yMax: Math.max(...ys) },
-    };
+    let xMin = Number.POSITIVE_INFINITY;
+    let yMin = Number.POSITIVE_INFINITY;
+    let xMax = Number.NEGATIVE_INFINITY;
+    let yMax = Number.NEGATIVE_INFINITY;
+    for (const contour of contours[index]!) {
+      for (const p of contour) {
+        if (p.x < xMin) xMin = p.x;
+        if (p.x > xMax) xMax = p.x;
+        if (p.y < yMin) yMin = p.y;
+        if (p.y > yMax) yMax = p.y;
+      }
+    }
+    return xMin > xMax ? glyph : { ...glyph, bbox: { xMin, yMin, xMax, yMax } };
   });
   const plan = { ...built.plan, glyphs };
   const trueType = writeTrueTypeTables(plan, contours);

@@ -86,32 +86,29 @@ export const KERNING_MIN_SHARED = 0.3;
 const kernable = (chars: string) =>
   !/^[\p{M}\p{Sk}\p{Z}]+$/u.test(chars) && !/[\u02c6-\u02df\u00a8\u00b4\u00b8]/u.test(chars);
 
-interface PairWhite {
-  /** Average gap over the shared heights, each band counted at most `cap` wide. */
-  average: number;
-  /** Closest approach, with the left glyph widened vertically by the clearance. */
-  closest: number;
-  /** Number of bands where both glyphs have ink. */
-  shared: number;
-}
-
-/** The white between a left glyph's right side and a right glyph's left side, band by band. */
-function pairWhite(r: SideProfile, widened: SideProfile, l: SideProfile, cap: number): PairWhite | null {
+/** The average white between a left glyph's right side and a right glyph's left side over their shared heights. */
+function averageWhite(r: SideProfile, l: SideProfile, cap: number): { average: number; shared: number } | null {
   let sum = 0;
   let shared = 0;
-  for (let band = Math.max(r.first, l.first); band <= Math.min(r.last, l.last); band++) {
+  const last = Math.min(r.last, l.last);
+  for (let band = Math.max(r.first, l.first); band <= last; band++) {
     const gap = r.white[band]! + l.white[band]!;
-    if (Number.isNaN(gap)) continue;
-    sum += Math.min(gap, cap);
-    shared++;
+    if (gap === gap) {
+      sum += gap < cap ? gap : cap;
+      shared++;
+    }
   }
-  if (shared === 0) return null;
+  return shared === 0 ? null : { average: sum / shared, shared };
+}
+
+/** The closest approach of two glyphs (the left one widened vertically by the clearance). */
+function closestApproach(widened: SideProfile, l: SideProfile): number {
   let closest = Number.POSITIVE_INFINITY;
   for (let band = Math.max(widened.first, l.first); band <= Math.min(widened.last, l.last); band++) {
     const gap = widened.white[band]! + l.white[band]!;
     if (gap < closest) closest = gap;
   }
-  return { average: sum / shared, closest, shared };
+  return closest;
 }
 
 /**
@@ -144,7 +141,7 @@ export function autoKerning(
     const i = index.get(a!);
     const j = index.get(b!);
     if (i === undefined || j === undefined || !rights[i] || !lefts[j]) continue;
-    const white = pairWhite(rights[i]!, widened[i]!, lefts[j]!, Number.POSITIVE_INFINITY);
+    const white = averageWhite(rights[i]!, lefts[j]!, Number.POSITIVE_INFINITY);
     if (white) references.push(white.average);
   }
   references.sort((a, b) => a - b);
@@ -174,12 +171,12 @@ export function autoKerning(
       values[i * n + j] = 0;
       const l = lefts[j];
       if (!r || !wide || !l || Number.isNaN(normal)) continue;
-      const white = pairWhite(r, wide, l, cap);
+      const white = averageWhite(r, l, cap);
       // Enough shared height, so a mark-like neighbour (a quote over a letter) is not kerned.
       if (!white || white.shared < Math.max(1, KERNING_MIN_SHARED * Math.min(heights[i]!, heights[j]!))) continue;
       const excess = white.average - normal;
       if (excess <= threshold) continue;
-      const room = white.closest - KERNING_MIN_GAP * normal;
+      const room = closestApproach(wide, l) - KERNING_MIN_GAP * normal;
       const value = Math.max(-KERNING_STRENGTH * excess, -Math.max(0, room));
       values[i * n + j] = Math.round(value / 5) * 5;
     }

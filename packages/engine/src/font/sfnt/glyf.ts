@@ -173,13 +173,19 @@ export function simpleTrueTypeContours(outline: Outline, dx = 0): TrueTypePoint[
 /** Appends one simple glyph (no instructions) to `out`. */
 function encodeGlyph(out: ByteWriter, contours: TrueTypePoint[][], xs: ByteWriter, ys: ByteWriter): void {
   if (contours.length === 0) return;
-  const all = contours.flat();
-  out
-    .i16(contours.length)
-    .i16(Math.min(...all.map((p) => p.x)))
-    .i16(Math.min(...all.map((p) => p.y)))
-    .i16(Math.max(...all.map((p) => p.x)))
-    .i16(Math.max(...all.map((p) => p.y)));
+  let xMin = Number.POSITIVE_INFINITY;
+  let yMin = Number.POSITIVE_INFINITY;
+  let xMax = Number.NEGATIVE_INFINITY;
+  let yMax = Number.NEGATIVE_INFINITY;
+  for (const contour of contours) {
+    for (const p of contour) {
+      if (p.x < xMin) xMin = p.x;
+      if (p.x > xMax) xMax = p.x;
+      if (p.y < yMin) yMin = p.y;
+      if (p.y > yMax) yMax = p.y;
+    }
+  }
+  out.i16(contours.length).i16(xMin).i16(yMin).i16(xMax).i16(yMax);
   let end = -1;
   for (const contour of contours) {
     end += contour.length;
@@ -191,7 +197,7 @@ function encodeGlyph(out: ByteWriter, contours: TrueTypePoint[][], xs: ByteWrite
   ys.length = 0;
   let px = 0;
   let py = 0;
-  for (const point of all) {
+  for (const point of contours.flat()) {
     let flag = point.on ? 1 : 0;
     const dx = point.x - px;
     const dy = point.y - py;
