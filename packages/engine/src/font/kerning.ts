@@ -93,7 +93,7 @@ function averageWhite(r: SideProfile, l: SideProfile, cap: number): { average: n
   const last = Math.min(r.last, l.last);
   for (let band = Math.max(r.first, l.first); band <= last; band++) {
     const gap = r.white[band]! + l.white[band]!;
-    if (gap === gap) {
+    if (!Number.isNaN(gap)) {
       sum += gap < cap ? gap : cap;
       shared++;
     }
