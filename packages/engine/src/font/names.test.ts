@@ -31,5 +31,9 @@ describe("names", () => {
     expect(charsGlyphName("ff")).toBe("f_f");
     expect(charsGlyphName(".")).toBe("period");
     expect(charsGlyphName("😀")).toBe("u1F600");
+    const long = charsGlyphName("привет мир");
+    expect(long.length).toBeLessThanOrEqual(50);
+    expect(long).toMatch(/^[A-Za-z0-9_]+$/);
+    expect(long).not.toBe(charsGlyphName("привет мор"));
   });
 });

@@ -57,9 +57,13 @@ export function codePointGlyphName(code: number): string {
   return code <= 0xffff ? `uni${hex.padStart(4, "0")}` : `u${hex.padStart(5, "0")}`;
 }
 
-/** The glyph name of a character sequence: one code point, or a ligature joined with underscores ("f_f"). */
+/**
+ * The glyph name of a character sequence: one code point, or a ligature joined with underscores ("f_f"). Names stay
+ * within 50 characters (CFF and post allow 63, and variants add ".altN"): longer ones are cut and given a hash.
+ */
 export function charsGlyphName(chars: string): string {
-  return [...chars].map((char) => codePointGlyphName(char.codePointAt(0)!)).join("_");
+  const name = [...chars].map((char) => codePointGlyphName(char.codePointAt(0)!)).join("_");
+  return name.length <= 50 ? name : `${name.slice(0, 40)}_${hash(chars)}`;
 }
 
 // Russian and Ukrainian letters to Latin, for PostScript and CFF names, which must be printable ASCII.
