@@ -11,10 +11,10 @@ interface Element {
 }
 declare const document: {
   createElement(tag: string): Element;
-  getElementById(id: string): Element | null;
   body: Element;
   fonts: { add(face: FontFace): void };
 };
+declare const report: (value: unknown) => void;
 declare class FontFace {
   constructor(family: string, source: ArrayBuffer);
   status: string;
@@ -34,14 +34,12 @@ Promise.all([face.load(), compileFont(project, { format: "woff2", timestamp: 0 }
     document.body.append(span);
     const web = new FontFace("PreviewWoff2", woff2.bytes.slice().buffer);
     await web.load();
-    document.getElementById("result")!.textContent = JSON.stringify({
+    report({
       bytes: font.length,
       status: face.status,
       width: span.getBoundingClientRect().width,
       woff2Status: web.status,
     });
   },
-  (error: Error) => {
-    document.getElementById("result")!.textContent = JSON.stringify({ status: `error ${error.message}` });
-  },
+  (error: Error) => report({ status: `error ${error.message}` }),
 );

@@ -89,12 +89,12 @@ export function validateWithFontForge(path: string): {
 
 /**
  * Loads fonts in headless Chromium (which runs OTS itself) with FontFace, then measures spans set in them with and
- * without a feature; returns per font its load status and the widths { default, without } per probe.
+ * without a feature; returns per font its load status and the widths { on, off } per probe.
  */
-export function loadInChromium(
+export async function loadInChromium(
   fonts: Record<string, Uint8Array>,
   probes: { text: string; feature: string }[],
-): Record<string, { status: string; widths: { text: string; feature: string; on: number; off: number }[] }> {
+): Promise<Record<string, { status: string; widths: { text: string; feature: string; on: number; off: number }[] }>> {
   const encode = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64");
   const script = `
     const fonts = ${JSON.stringify(Object.fromEntries(Object.entries(fonts).map(([k, v]) => [k, encode(v)])))};
@@ -119,26 +119,88 @@ export function loadInChromium(
         });
         out[name] = { status: face.status, widths };
       }
-      document.getElementById("result").textContent = JSON.stringify(out);
+      globalThis.report(out);
     })();`;
-  const page = writeTemp(
-    "chromium.html",
-    new TextEncoder().encode(`<!doctype html><body><pre id="result"></pre><script>${script}</script></body>`),
-  );
-  const result = spawnSync(
-    "chromium",
-    ["--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=10000", "--dump-dom", `file://${page}`],
-    { encoding: "utf8", timeout: 60_000 },
-  );
-  const match = /<pre id="result">([^<]*)<\/pre>/.exec(result.stdout);
-  if (!match?.[1]) throw new Error(`Chromium gave no result: ${result.stderr.slice(0, 500)}`);
-  return JSON.parse(match[1].replaceAll("&quot;", '"').replaceAll("&amp;", "&"));
+  return (await runPage(`<script>${script}</script>`, null)) as Awaited<ReturnType<typeof loadInChromium>>;
 }
 
 /**
- * Bundles `entry` for the browser with esbuild (harfbuzzjs's Node-only branch left out), serves it on a loopback port
- * and runs it in headless Chromium on a page where `globalThis.INPUT` holds `input`; the entry writes its answer into
- * #result as JSON.
+ * Serves a page on a loopback port (plus the files of `outdir`) and opens it in headless Chromium. The page answers
+ * by calling `globalThis.report(value)`, which posts the value back; its load event waits for that (an image the
+ * server answers only then), so Chromium returns as soon as the page is done, however busy the machine is.
+ */
+async function runPage(body: string, outdir: string | null): Promise<unknown> {
+  const page = `<!doctype html><body><img src="/wait" alt=""><script>
+    globalThis.report = (value) => fetch("/result", { method: "POST", body: JSON.stringify(value) });
+    addEventListener("error", (event) => globalThis.report({ error: String(event.message) }));
+    addEventListener("unhandledrejection", (event) => globalThis.report({ error: String(event.reason) }));
+    </script>${body}</body>`;
+  let result: unknown = null;
+  let release: () => void = () => {};
+  const reported = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const server = createServer((request, response) => {
+    const path = (request.url ?? "/").split("?")[0]!;
+    if (path === "/result" && request.method === "POST") {
+      let text = "";
+      request.on("data", (chunk: Buffer) => {
+        text += chunk.toString();
+      });
+      request.on("end", () => {
+        result = JSON.parse(text);
+        response.writeHead(204).end();
+        release();
+      });
+      return;
+    }
+    if (path === "/wait") {
+      const timer = setTimeout(release, 100_000);
+      void reported.then(() => {
+        clearTimeout(timer);
+        response.writeHead(204).end();
+      });
+      return;
+    }
+    if (path === "/" || path === "/page.html") {
+      response.writeHead(200, { "content-type": "text/html" }).end(page);
+      return;
+    }
+    const file = outdir === null ? "" : join(outdir, path.replace(/^\/+/, ""));
+    if (outdir === null || !file.startsWith(outdir) || !existsSync(file)) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { "content-type": "text/javascript" }).end(readFileSync(file));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(
+        "chromium",
+        ["--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", `http://127.0.0.1:${port}/page.html`],
+        {
+          stdio: "ignore",
+        },
+      );
+      const timer = setTimeout(() => child.kill(), 120_000);
+      child.on("error", reject);
+      child.on("close", () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    if (result === null) throw new Error("Chromium gave no result");
+    return result;
+  } finally {
+    server.close();
+  }
+}
+
+/**
+ * Bundles `entry` for the browser with esbuild (harfbuzzjs's Node-only branch left out) and runs it in headless
+ * Chromium with `globalThis.INPUT` set to `input`; the entry answers with `globalThis.report(value)`.
  */
 export async function runInChromium(entry: string, input: unknown): Promise<unknown> {
   const { build } = await import("esbuild");
@@ -154,50 +216,8 @@ export async function runInChromium(entry: string, input: unknown): Promise<unkn
     logLevel: "silent",
   });
   const name = entry.split("/").at(-1)!.replace(/\.ts$/, ".js");
-  writeFileSync(
-    join(outdir, "page.html"),
-    `<!doctype html><body><pre id="result"></pre><script>globalThis.INPUT = ${JSON.stringify(input)};</script><script type="module" src="${name}"></script></body>`,
+  return runPage(
+    `<script>globalThis.INPUT = ${JSON.stringify(input)};</script><script type="module" src="${name}"></script>`,
+    outdir,
   );
-  const server = createServer((request, response) => {
-    const file = join(outdir, (request.url ?? "/").split("?")[0]!.replace(/^\/+/, "") || "page.html");
-    if (!file.startsWith(outdir) || !existsSync(file)) {
-      response.writeHead(404).end();
-      return;
-    }
-    const type = file.endsWith(".html") ? "text/html" : "text/javascript";
-    response.writeHead(200, { "content-type": type }).end(readFileSync(file));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  try {
-    const stdout = await new Promise<string>((resolve, reject) => {
-      const child = spawn(
-        "chromium",
-        [
-          "--headless",
-          "--no-sandbox",
-          "--disable-gpu",
-          "--virtual-time-budget=30000",
-          "--dump-dom",
-          `http://127.0.0.1:${port}/page.html`,
-        ],
-        { stdio: ["ignore", "pipe", "ignore"] },
-      );
-      let text = "";
-      const timer = setTimeout(() => child.kill(), 120_000);
-      child.stdout.on("data", (chunk: Buffer) => {
-        text += chunk.toString();
-      });
-      child.on("error", reject);
-      child.on("close", () => {
-        clearTimeout(timer);
-        resolve(text);
-      });
-    });
-    const match = /<pre id="result">([^<]*)<\/pre>/.exec(stdout);
-    if (!match?.[1]) throw new Error("Chromium gave no result");
-    return JSON.parse(match[1].replaceAll("&quot;", '"').replaceAll("&amp;", "&"));
-  } finally {
-    server.close();
-  }
 }
