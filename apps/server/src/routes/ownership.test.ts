@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { multipart } from "../test-support/multipart.ts";
-import { addLetters, createFont, square, uploadScans } from "../test-support/workspace-fixtures.ts";
+import { syntheticScan } from "../test-support/synthetic-scan.ts";
+import { addLetters, createFont, createTemplate, square, uploadScans } from "../test-support/workspace-fixtures.ts";
 import { createWorkspaceTestApp, type WorkspaceTestApp } from "../test-support/workspace-test-app.ts";
 
 let t: WorkspaceTestApp;
 const a = { user: "", fontId: "", otherFontId: "", glyphId: "", templateId: "", qcode: "", scanId: "", setId: "" };
 let b = "";
 
-const page = (qcode: string) =>
-  new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new TextEncoder().encode(qcode)]);
+let pageOfA: Uint8Array;
 
 beforeAll(async () => {
   t = await createWorkspaceTestApp();
@@ -20,12 +20,15 @@ beforeAll(async () => {
   a.otherFontId = await createFont(t, a.user, { name: "A's other font" });
   a.glyphId = (await addLetters(t, a.user, a.fontId, ["a", "b"]))[0]!.id;
   await t.as(a.user, { method: "POST", url: "/api/buildFont", payload: { fontId: a.fontId } });
-  const { template } = (
-    await t.as(a.user, { method: "POST", url: "/api/createTemplate", payload: { name: "A's template" } })
-  ).json();
+  const { template, layout } = await createTemplate(t, a.user, {
+    name: "A's template",
+    sets: ["digits"],
+    cellSize: "l",
+  });
   a.templateId = template.id;
-  a.qcode = template.qcodes[0];
-  a.scanId = (await uploadScans(t, a.user, [{ fileName: "a.png", bytes: page(a.qcode) }]))[0].id;
+  a.qcode = template.qcodes[0]!;
+  pageOfA = await syntheticScan(layout, 1);
+  a.scanId = (await uploadScans(t, a.user, [{ fileName: "a.jpg", bytes: pageOfA }]))[0].id;
   a.setId = (await t.as(a.user, { method: "GET", url: "/api/getFontsAndSvgs" })).json().letterSets[0].id;
 });
 afterAll(() => t.close());
@@ -93,7 +96,7 @@ describe("ownership: another user's objects answer 404 and stay as they were", (
       const res = await asB("POST", "/api/addAsNewFontHw", { name: "stolen", from });
       expect(res.statusCode, JSON.stringify(from)).toBe(404);
     }
-    const [scan] = await uploadScans(t, b, [{ fileName: "a-page.png", bytes: page(a.qcode) }]);
+    const [scan] = await uploadScans(t, b, [{ fileName: "a-page.jpg", bytes: pageOfA }]);
     expect(scan).toMatchObject({ status: "failed", error: { code: "TEMPLATE_UNKNOWN" } });
     expect((await asB("GET", "/api/getFontsAndSvgs")).json().letterSets).toEqual([]);
     const set = (await t.as(a.user, { method: "GET", url: "/api/getFontsAndSvgs" })).json().letterSets[0];

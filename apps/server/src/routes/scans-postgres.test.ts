@@ -2,6 +2,8 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../db/database.ts";
 import { multipart } from "../test-support/multipart.ts";
+import { syntheticScan } from "../test-support/synthetic-scan.ts";
+import { createTemplate } from "../test-support/workspace-fixtures.ts";
 import { createWorkspaceTestApp, type WorkspaceTestApp } from "../test-support/workspace-test-app.ts";
 
 // PostgreSQL tier: PGlite runs one query at a time, PostgreSQL does not; these races only exist there.
@@ -18,9 +20,6 @@ async function postgresAnswers(): Promise<boolean> {
 }
 const hasPostgres = await postgresAnswers();
 if (!hasPostgres) process.stderr.write("PostgreSQL workspace tests SKIPPED: no server answers\n");
-
-const page = (qcode: string) =>
-  new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new TextEncoder().encode(qcode)]);
 
 describe.skipIf(!hasPostgres)("workspace on PostgreSQL", () => {
   const name = `handfont_ws_${process.pid}_${Date.now()}`;
@@ -45,15 +44,11 @@ describe.skipIf(!hasPostgres)("workspace on PostgreSQL", () => {
 
   it("loses no letters when the pages of one template are read at the same time", async () => {
     const user = t.newUser();
-    const created = await t.as(user, {
-      method: "POST",
-      url: "/api/createTemplate",
-      payload: { name: "Parallel", sets: ["latin", "ru"] },
-    });
-    const { template, layout } = created.json();
+    const { layout } = await createTemplate(t, user);
+    const pages = [await syntheticScan(layout, 1), await syntheticScan(layout, 2)];
     const uploads = await Promise.all(
-      [0, 1, 0, 1, 1, 0].map(async (index) => {
-        const body = await multipart([{ fileName: `p${index}.png`, bytes: page(template.qcodes[index]) }]);
+      [0, 1, 0, 1].map(async (index) => {
+        const body = await multipart([{ fileName: `p${index}.jpg`, bytes: pages[index]! }]);
         return t.as(user, { method: "POST", url: "/api/uploadReadyTemplates", ...body });
       }),
     );

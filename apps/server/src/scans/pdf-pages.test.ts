@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { blankPdf } from "../test-support/hostile-files.ts";
 import { rasterisePdf } from "./pdf-pages.ts";
 
 const hasPoppler = (() => {
@@ -13,17 +14,7 @@ const hasPoppler = (() => {
 })();
 if (!hasPoppler) process.stderr.write("PDF rasterising tests SKIPPED: pdftoppm (poppler-utils) is not installed\n");
 
-/** A minimal PDF of `pages` empty A6 pages, written by hand (poppler repairs the missing cross-reference table). */
-const pdf = (pages: number) => {
-  const kids = Array.from({ length: pages }, (_, i) => `${i + 3} 0 R`).join(" ");
-  const objects = Array.from(
-    { length: pages },
-    (_, i) => `${i + 3} 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 298 420]>>endobj\n`,
-  ).join("");
-  return new TextEncoder().encode(
-    `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[${kids}]/Count ${pages}>>endobj\n${objects}trailer<</Root 1 0 R>>\n%%EOF\n`,
-  );
-};
+const pdf = blankPdf;
 
 describe.skipIf(!hasPoppler)("PDF pages", () => {
   it("rasterises every page at 300 dpi", async () => {

@@ -3,7 +3,7 @@ import { UPLOAD_LIMITS } from "@handfont/contract";
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { glyphs, letterSets, type StoredMessage, type StoredScanPage, scans } from "../db/schema/workspace.ts";
 import { DomainError } from "../http/domain-error.ts";
-import type { ReadPage } from "../ports/engine-ports.ts";
+import type { ReadCell, ReadPage } from "../ports/engine-ports.ts";
 import { sniffScanType } from "../scans/media-type.ts";
 import { upsertSetGlyphs } from "./glyph-rows.ts";
 import type { TemplateService } from "./templates.ts";
@@ -116,7 +116,24 @@ export function createScanService(ctx: WorkspaceContext, templates: TemplateServ
     }
     const { templateId, page: templatePage, cells, warnings } = page.read;
     const written = cells.filter((cell) => !cell.empty && cell.path);
-    await ctx.db.transaction(async (tx) => {
+    // A page with nothing written on it (the blank template, say) is reported but replaces no letters.
+    if (written.length > 0) await replacePageLetters(ownerId, templateId, templatePage, written);
+    return {
+      filePage: page.filePage,
+      templateId,
+      page: templatePage,
+      lettersFound: written.length,
+      emptyCells: cells.length - written.length,
+      warnings,
+      cellWarnings: cells.flatMap((cell) =>
+        cell.warnings.map((warning) => ({ ...warning, chars: cell.chars, variant: cell.variant })),
+      ),
+      error: null,
+    };
+  };
+
+  const replacePageLetters = (ownerId: string, templateId: string, templatePage: number, written: ReadCell[]) =>
+    ctx.db.transaction(async (tx) => {
       await tx.insert(letterSets).values({ ownerId, templateId }).onConflictDoNothing();
       const [set] = await tx
         .select({ id: letterSets.id })
@@ -143,19 +160,6 @@ export function createScanService(ctx: WorkspaceContext, templates: TemplateServ
       );
       await tx.update(letterSets).set({ updatedAt: ctx.now() }).where(eq(letterSets.id, set!.id));
     });
-    return {
-      filePage: page.filePage,
-      templateId,
-      page: templatePage,
-      lettersFound: written.length,
-      emptyCells: cells.length - written.length,
-      warnings,
-      cellWarnings: cells.flatMap((cell) =>
-        cell.warnings.map((warning) => ({ ...warning, chars: cell.chars, variant: cell.variant })),
-      ),
-      error: null,
-    };
-  };
 
   const owned = async (userId: string, scanId: string): Promise<ScanRow> => {
     const [row] = isUuid(scanId)

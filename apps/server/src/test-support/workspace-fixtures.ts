@@ -1,3 +1,4 @@
+import type { TemplateLayout } from "@handfont/contract";
 import { expect } from "vitest";
 import { multipart } from "./multipart.ts";
 import type { WorkspaceTestApp } from "./workspace-test-app.ts";
@@ -31,4 +32,15 @@ export async function uploadScans(t: WorkspaceTestApp, user: string, files: { fi
   await t.workspace.scans.idle();
   const ids: string[] = res.json().scans.map((scan: { id: string }) => scan.id);
   return Promise.all(ids.map(async (id) => (await t.as(user, { method: "GET", url: `/api/scans/${id}` })).json()));
+}
+
+/** Creates a template through the API; `latin + digits` in large boxes makes two pages of 56 and 6 letters. */
+export async function createTemplate(
+  t: WorkspaceTestApp,
+  user: string,
+  body: Record<string, unknown> = { name: "Scan me", sets: ["latin", "digits"], cellSize: "l" },
+) {
+  const res = await t.as(user, { method: "POST", url: "/api/createTemplate", payload: body });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { template: { id: string; qcodes: string[]; pdfUrl: string }; layout: TemplateLayout };
 }

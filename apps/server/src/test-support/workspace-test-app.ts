@@ -8,8 +8,8 @@ import { loadConfig } from "../config/config.ts";
 import { loadSecrets } from "../config/secrets.ts";
 import type { Database } from "../db/database.ts";
 import { createFileBlobStore } from "../ports/blob-store.ts";
+import { createEnginePorts } from "../ports/engine-workers.ts";
 import { createWorkspace, type Workspace, type WorkspacePorts } from "../routes/workspace.ts";
-import { fakeFontBuilder, fakeScanReader, fakeTemplateMaker } from "./fake-engine.ts";
 import { openTestDatabase } from "./test-database.ts";
 
 export type WorkspaceTestApp = {
@@ -32,11 +32,12 @@ export async function createWorkspaceTestApp(
   const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: "memory://", NODE_ENV: "test" }, "/");
   const database = options.database ?? (await openTestDatabase());
   const premium = new Set<string>();
+  const engine = createEnginePorts({ workers: 2 });
   const workspace = createWorkspace(database.db, {
     blobs: createFileBlobStore(join(dataDir, "blobs")),
-    templateMaker: fakeTemplateMaker,
-    scanReader: fakeScanReader,
-    fontBuilder: fakeFontBuilder,
+    templateMaker: engine.templateMaker,
+    scanReader: engine.scanReader,
+    fontBuilder: engine.fontBuilder,
     isPremium: async (userId) => premium.has(userId),
     premiumUntil: async (userId) => (premium.has(userId) ? new Date("2030-01-01T00:00:00Z") : null),
     scanConcurrency: 2,
@@ -65,6 +66,7 @@ export async function createWorkspaceTestApp(
     as: (userId, options) => app.inject({ ...options, headers: { ...(options.headers ?? {}), "x-test-user": userId } }),
     async close() {
       await workspace.scans.idle();
+      await engine.pool.close();
       await app.close();
       if (!options.database) await database.close();
       rmSync(dataDir, { recursive: true, force: true });
