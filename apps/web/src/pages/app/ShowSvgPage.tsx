@@ -1,4 +1,4 @@
-import type { Glyph } from "@handfont/contract";
+import { FontSettings, type Glyph } from "@handfont/contract";
 import { Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
@@ -6,10 +6,14 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { DelayedLoader } from "../../app/DelayedLoader.tsx";
 import { usePageMeta } from "../../app/use-page-meta.ts";
+import { FontPreviewBox } from "../../features/workspace/FontPreviewBox.tsx";
 import { type GlyphEdit, GlyphTile } from "../../features/workspace/GlyphTile.tsx";
 import { UploadPanel } from "../../features/workspace/UploadPanel.tsx";
+import { useLivePreview } from "../../features/workspace/use-live-preview.ts";
 import { ErrorNotice, WorkspaceLayout } from "../../features/workspace/WorkspaceLayout.tsx";
 import { workspaceApi } from "../../features/workspace/workspace-api.ts";
+
+const DEFAULT_SETTINGS = FontSettings.parse({});
 
 /** `/{lang}/app/showsvg`: the letters of a font or of a template's pages, checked and adjusted letter by letter. */
 export default function ShowSvgPage() {
@@ -23,11 +27,17 @@ export default function ShowSvgPage() {
 
   const sources = useMemo(
     () => [
-      ...(data.data?.fonts ?? []).map((font) => ({ value: `font:${font.id}`, label: font.name, glyphs: font.glyphs })),
+      ...(data.data?.fonts ?? []).map((font) => ({
+        value: `font:${font.id}`,
+        label: font.name,
+        glyphs: font.glyphs,
+        settings: font.settings,
+      })),
       ...(data.data?.letterSets ?? []).map((set) => ({
         value: `set:${set.id}`,
         label: t("letters.fromTemplate", { name: set.templateName }),
         glyphs: set.glyphs,
+        settings: DEFAULT_SETTINGS,
       })),
     ],
     [data.data, t],
@@ -41,6 +51,21 @@ export default function ShowSvgPage() {
   const fontId = selected?.value.startsWith("font:") ? selected.value.slice(5) : null;
   const setId = selected?.value.startsWith("set:") ? selected.value.slice(4) : null;
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["workspace"] });
+  // The preview follows every edit: the letters as they will be saved, compiled in the browser.
+  const previewGlyphs = useMemo(
+    () =>
+      (selected?.glyphs ?? [])
+        .filter((glyph) => !edits[glyph.id]?.deleted)
+        .map((glyph) => ({
+          chars: glyph.chars,
+          variant: glyph.variant,
+          path: glyph.path,
+          scale: edits[glyph.id]?.scale ?? glyph.scale,
+          baselineShift: edits[glyph.id]?.baselineShift ?? glyph.baselineShift,
+        })),
+    [selected, edits],
+  );
+  const preview = useLivePreview(previewGlyphs, selected?.settings ?? DEFAULT_SETTINGS);
 
   const save = useMutation({
     mutationFn: async () => {
@@ -114,6 +139,7 @@ export default function ShowSvgPage() {
             )}
           </Group>
           <ErrorNotice error={save.error ?? asFont.error} />
+          <FontPreviewBox bytes={preview} testId="live-preview" />
           <Text size="sm" c="dimmed">
             {t("letters.count", { count: selected.glyphs.length })}
           </Text>

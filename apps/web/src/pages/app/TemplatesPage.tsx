@@ -2,8 +2,10 @@ import {
   CHARACTER_SET_IDS,
   type CharacterSetId,
   type CreateTemplateResponse,
+  type TemplateLayout,
   type TemplateSummary,
 } from "@handfont/contract";
+import { layoutTemplate } from "@handfont/engine";
 import {
   Badge,
   Button,
@@ -21,7 +23,7 @@ import {
   Title,
 } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DelayedLoader } from "../../app/DelayedLoader.tsx";
 import { useLanguage } from "../../app/use-language.ts";
@@ -75,6 +77,14 @@ export default function TemplatesPage() {
   });
   const [created, setCreated] = useState<CreateTemplateResponse | null>(null);
   const set = <K extends keyof Options>(key: K, value: Options[K]) => setOptions((o) => ({ ...o, [key]: value }));
+  // The first page follows every change of the options: the engine lays the template out in the browser.
+  const preview = useMemo(() => {
+    try {
+      return layoutTemplate({ ...options, id: "PREVIEW" }) as TemplateLayout;
+    } catch {
+      return null;
+    }
+  }, [options]);
   const templates = useQuery({ queryKey: ["workspace", "templates"], queryFn: workspaceApi.templates });
   const create = useMutation({
     mutationFn: () =>
@@ -165,17 +175,24 @@ export default function TemplatesPage() {
           <Title order={2} fz="h3">
             {t("templates.preview")}
           </Title>
-          {created ? (
+          {preview ? (
             <>
-              <TemplatePagePreview layout={created.layout} page={1} label={t("templates.previewLabel")} />
+              <TemplatePagePreview layout={preview} page={1} label={t("templates.previewLabel")} />
               <Group>
-                <Badge>{t("templates.pages", { count: created.template.pageCount })}</Badge>
-                <Badge>{t("templates.characters", { count: created.template.characterCount })}</Badge>
+                <Badge>{t("templates.pages", { count: preview.pages.length })}</Badge>
+                <Badge>
+                  {t("templates.characters", { count: new Set(preview.cells.map((cell) => cell.chars)).size })}
+                </Badge>
               </Group>
-              <PdfButton template={created.template} />
             </>
           ) : (
             <Text c="dimmed">{t("templates.previewEmpty")}</Text>
+          )}
+          {created && (
+            <Group>
+              <Text fw={600}>{t("templates.created", { name: created.template.name })}</Text>
+              <PdfButton template={created.template} />
+            </Group>
           )}
         </Stack>
       </SimpleGrid>
