@@ -129,14 +129,20 @@ for (const [index, scenario] of scenarios.entries()) {
     writeFileSync(file, jpeg);
     if (index === 0 && page === 1) perfJpeg = file;
     const image = await decodeImageFile(jpeg);
-    const started = performance.now();
+    // Rendering left hundreds of megabytes of garbage; collect it so the reads are timed on their own.
+    (globalThis as { gc?: () => void }).gc?.();
     let result: ScanResult | undefined;
-    try {
-      result = await readScan(image, () => layout);
-    } catch (error) {
-      print(`  ${scenario.name} page ${page}: ${(error as { code?: string }).code ?? error}`);
+    const pageTimes: number[] = [];
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const started = performance.now();
+      try {
+        result = await readScan(image, () => layout);
+      } catch (error) {
+        if (attempt === 0) print(`  ${scenario.name} page ${page}: ${(error as { code?: string }).code ?? error}`);
+      }
+      pageTimes.push(performance.now() - started);
     }
-    times.push(performance.now() - started);
+    times.push(median(pageTimes));
     // Memory is measured in a fresh process reading the same file: this one holds the rendering buffers.
     peak = Math.max(peak, coldRead(file).maxRssMb!);
     if (!result || result.page !== page || result.templateId !== layout.id) continue;
@@ -214,7 +220,7 @@ const warmWall = median(warm.map((w) => w.wall));
 const warmCpu = median(warm.map((w) => w.cpu));
 
 const table = [
-  "| scenario | pages recognised | cells assigned | blank boxes recognised | mean IoU | worst IoU (glyph) | baseline error mean / max (units) | self-overlapping outlines | read ms (median of its pages) | peak memory MB (fresh process) | targets |",
+  "| scenario | pages recognised | cells assigned | blank boxes recognised | mean IoU | worst IoU (glyph) | baseline error mean / max (units) | self-overlapping outlines | read ms (median of 3 reads a page) | peak memory MB (fresh process) | targets |",
   "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
   ...rows.map(
     (r) =>
