@@ -216,6 +216,7 @@ const written = (await readScan(perfImage, () => layout)).cells.filter((c) => !c
 const stage = (key: keyof ScanResult["diagnostics"]["timings"]) => median(warm.map((w) => w.timings[key]));
 const coldRuns = [0, 1, 2].map(() => coldRead(perfJpeg));
 const cold = coldRuns.sort((a, b) => a.totalMs! - b.totalMs!)[1]!;
+const fastestCold = coldRuns[0]!;
 const warmWall = median(warm.map((w) => w.wall));
 const warmCpu = median(warm.map((w) => w.cpu));
 
@@ -236,7 +237,7 @@ const speed = [
   `| warm read, median of 9 (CPU time of the process) | ${warmCpu.toFixed(0)} ms | |`,
   `| stages (median): luminance / QR / markers / cells (cut+normalise+binarize, clean, trace) / preview | ${stage("luminance").toFixed(0)} / ${stage("qr").toFixed(0)} / ${stage("markers").toFixed(0)} / ${stage("cells").toFixed(0)} (${stage("cellCut").toFixed(0)}, ${stage("cellClean").toFixed(0)}, ${stage("trace").toFixed(0)}) / ${stage("preview").toFixed(0)} ms | |`,
   `| decode JPEG with sharp (outside readScan), median | ${median(decodeTimes).toFixed(0)} ms | |`,
-  `| cold, fresh process${taskset.length ? " on one core (taskset)" : ""}: import + init + decode + read | ${cold.totalMs!.toFixed(0)} ms (${cold.importMs!.toFixed(0)} + ${cold.initMs!.toFixed(0)} + ${cold.decodeMs!.toFixed(0)} + ${cold.readMs!.toFixed(0)}) | ≤ ${TARGET_COLD_MS} ms ${cold.totalMs! <= TARGET_COLD_MS ? "met" : "**missed**"} |`,
+  `| cold, fresh process${taskset.length ? " pinned to one core (taskset)" : ""}, median of 3: import + init + decode + read | ${cold.totalMs!.toFixed(0)} ms (${cold.importMs!.toFixed(0)} + ${cold.initMs!.toFixed(0)} + ${cold.decodeMs!.toFixed(0)} + ${cold.readMs!.toFixed(0)}); fastest ${fastestCold.totalMs!.toFixed(0)} ms; CPU time ${cold.cpuMs!.toFixed(0)} ms | ≤ ${TARGET_COLD_MS} ms ${cold.totalMs! <= TARGET_COLD_MS ? "met" : "**missed**"} |`,
   `| peak memory of that process (max RSS) | ${cold.maxRssMb!.toFixed(0)} MB | |`,
 ].join("\n");
 
