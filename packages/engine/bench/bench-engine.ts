@@ -5,7 +5,6 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import sharp from "sharp";
 import { type Layout, layoutTemplate, readScan, type ScanResult } from "../src/index.ts";
 import { decodeImageFile, initEngineForNode } from "../src/node/index.ts";
 import {
@@ -18,7 +17,7 @@ import {
   renderFilledPage,
   type SyntheticPage,
 } from "../src/synth/index.ts";
-import { type HandwritingFontName, loadHandwritingFont } from "../src/synth/node/load-handwriting-fonts.ts";
+import { encodeCaptureJpeg, type HandwritingFontName, loadHandwritingFont } from "../src/synth/node/index.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const outDir = join(here, "../../../bench-results/engine");
@@ -70,15 +69,6 @@ const pages: { page: number; hand: HandwritingFontName }[] = [
 ];
 writeFileSync(join(outDir, "layout.json"), JSON.stringify(layout));
 
-async function toJpeg(capture: Capture): Promise<Buffer> {
-  const raw = { width: capture.width, height: capture.height, channels: 4 as const };
-  return sharp(Buffer.from(capture.data.buffer, capture.data.byteOffset, capture.data.length), { raw })
-    .removeAlpha()
-    .jpeg({ quality: capture.jpegQuality })
-    .withMetadata({ orientation: capture.exifOrientation })
-    .toBuffer();
-}
-
 type Row = {
   scenario: string;
   pages: string;
@@ -124,7 +114,7 @@ for (const [index, scenario] of scenarios.entries()) {
       seed,
       blankRatio: 0.05,
     });
-    const jpeg = await toJpeg(scenario.capture(truth, layout, seed));
+    const jpeg = await encodeCaptureJpeg(scenario.capture(truth, layout, seed));
     const file = join(outDir, `${scenario.name.replaceAll(" ", "-")}-page${page}.jpg`);
     writeFileSync(file, jpeg);
     if (index === 0 && page === 1) perfJpeg = file;
