@@ -124,7 +124,13 @@ export async function readScan(
     cellTimes.trace += reading.millis.trace;
   }
   const t5 = performance.now();
-  const preview = rectifyPage(full, h, layout, options.previewPxPerMm ?? 2);
+  // The preview is small: sample it from the shrunk copy, which is cheaper and aliases less.
+  const preview = rectifyPage(
+    detection,
+    factor === 1 ? h : scaleHomography(h, factor),
+    layout,
+    options.previewPxPerMm ?? 2,
+  );
   const t6 = performance.now();
 
   return {
