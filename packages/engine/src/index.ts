@@ -2,6 +2,8 @@
 // and the Node helpers theirs (@handfont/engine/node), so a browser bundle pulls neither.
 
 export * from "./errors.ts";
+// Fonts
+export * from "./fonts.ts";
 // Reading scans
 export { type EngineInitOptions, initEngine } from "./init-engine.ts";
 export type { FloatImage, GreyImage, RgbaImage, ScanImage } from "./scan/images.ts";

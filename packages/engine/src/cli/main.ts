@@ -9,6 +9,20 @@ const commands: Record<string, { summary: string; load: () => Promise<Command> }
     summary: "read photos or scans of filled template pages into glyph outlines",
     load: () => import("./read.ts"),
   },
+  build: {
+    summary: "compile glyphs.json or a FontProject into OTF, TTF and WOFF2",
+    load: async () => {
+      const { buildUsage, run } = await import("./build.ts");
+      return { usage: buildUsage, run: (args, io) => run(args, io.out) };
+    },
+  },
+  specimen: {
+    summary: "render text set in a font file to a PNG",
+    load: async () => {
+      const { specimenUsage, run } = await import("./specimen.ts");
+      return { usage: specimenUsage, run: (args, io) => run(args, io.out) };
+    },
+  },
 };
 
 const io: CommandIo = {
@@ -29,7 +43,8 @@ function help(): string {
   ].join("\n");
 }
 
-async function main(argv: string[]): Promise<number> {
+/** Dispatches `handfont <command> …`; resolves to the exit code. */
+export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === "--help" || name === "-h" || name === "help") {
     io.out(help());
@@ -48,4 +63,4 @@ async function main(argv: string[]): Promise<number> {
   return command.run(rest, io);
 }
 
-process.exitCode = await main(process.argv.slice(2));
+if (import.meta.main) process.exitCode = await main(process.argv.slice(2));
