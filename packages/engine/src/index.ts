@@ -1,52 +1,41 @@
-// Fonts: compile glyph outlines into OTF, TTF and WOFF2 (packages/engine/README.md, "Fonts").
-export { type BuiltPlan, buildPlan, type PlanOptions } from "./font/build-plan.ts";
+// Public API of @handfont/engine. The synthetic handwriting generator has its own entry (@handfont/engine/synth)
+// and the Node helpers theirs (@handfont/engine/node), so a browser bundle pulls neither.
+
+export * from "./errors.ts";
+// Fonts
+export * from "./fonts.ts";
+// Reading scans
+export { type EngineInitOptions, initEngine } from "./init-engine.ts";
+export type { FloatImage, GreyImage, RgbaImage, ScanImage } from "./scan/images.ts";
+export type { GlyphBox } from "./scan/place-in-em.ts";
+export type { ScanCell } from "./scan/read-cell.ts";
 export {
-  type CompiledFonts,
-  type CompileOptions,
-  compileFont,
-  compileFontSync,
-  compileFonts,
-  FONT_FORMATS,
-  type FontFormat,
-} from "./font/compile.ts";
-export type { FontDiagnostic, FontDiagnosticCode } from "./font/diagnostics.ts";
-export { FontError, type FontErrorCode, type FontProjectIssue } from "./font/errors.ts";
+  DEFAULT_MAX_PIXELS,
+  type ReadScanOptions,
+  readScan,
+  type ScanResult,
+  type StageTimings,
+} from "./scan/read-scan.ts";
+// Templates
 export {
-  fontProjectFromScan,
-  isScanGlyphs,
-  type ProjectMetadata,
-  type ScanGlyph,
-  type ScanGlyphs,
-} from "./font/from-scan.ts";
-export { migrateFontProject } from "./font/migrate.ts";
-export { postScriptName } from "./font/names.ts";
-export { encodePng } from "./font/png.ts";
-export { GlyphCache } from "./font/prepare.ts";
-export {
-  DEFAULT_FONT_SETTINGS,
-  FONT_PROJECT_SCHEMA_VERSION,
-  type FontGlyph,
-  type FontLicence,
-  type FontProject,
-  type FontSettings,
-  type KerningPair,
-} from "./font/project.ts";
-export { type RgbaImage, rasterizeCoverage } from "./font/rasterize.ts";
-export { renderSpecimen, renderSpecimenPng, type SpecimenOptions } from "./font/specimen.ts";
-export { assertFontProject, validateFontProject } from "./font/validate.ts";
-export { type BrotliCompress, encodeWoff2, type Woff2Encoder, wasmWoff2Encoder } from "./font/woff2.ts";
-export { orientOutline, reverseOutline } from "./outline/direction.ts";
-export { flattenOutline, type Polygon } from "./outline/flatten.ts";
-export {
-  contourArea,
-  outlineBounds,
-  reverseContour,
-  roundOutline,
-  transformOutline,
-  translateOutline,
-} from "./outline/geometry.ts";
-export { findCrossingContours, removeOverlaps } from "./outline/overlap.ts";
-export { OutlineError, parseSvgPath } from "./outline/parse-path.ts";
-export { type InkProfile, inkProfile } from "./outline/profile.ts";
-export { outlineToSvgPath } from "./outline/serialize-path.ts";
-export type { BBox, Contour, CubicSegment, LineSegment, Outline, Point, Segment } from "./outline/types.ts";
+  CHARACTER_SET_IDS,
+  CHARACTER_SETS,
+  type CharacterSet,
+  type CharacterSetId,
+  combineCharacters,
+} from "./template/character-sets.ts";
+export { layoutTemplate, MAX_VARIANTS, type TemplateOptions } from "./template/layout-template.ts";
+export type {
+  BoxMm,
+  CellSizeName,
+  Layout,
+  LayoutCell,
+  LayoutGuides,
+  LayoutLookup,
+  LayoutPage,
+  PaperName,
+  PointMm,
+} from "./template/layout-types.ts";
+export { decodeQrPayload, isValidTemplateId, newTemplateId, type QrPayload, qcode } from "./template/qr-payload.ts";
+export { renderTemplatePdf, type TemplateTexts } from "./template/render-template-pdf.ts";
+export * from "./units.ts";

@@ -1,85 +1,109 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import opentype from "opentype.js";
-import { describe, expect, it } from "vitest";
-import { caveatPath, caveatProject } from "../test-support/caveat.ts";
-import { run as build } from "./build.ts";
-import { main } from "./main.ts";
-import { run as specimen } from "./specimen.ts";
+import { PDFDocument } from "pdf-lib";
+import { afterAll, describe, expect, it } from "vitest";
+import { captureFlatbed } from "../synth/index.ts";
+import type { Layout } from "../template/layout-types.ts";
+import { captureToJpeg, writePage } from "../test-support/synthetic-scan.ts";
+import type { ReadOutput } from "./read.ts";
+import { run as read } from "./read.ts";
+import { run as template } from "./template.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "handfont-cli-"));
-const quiet = () => {};
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe("handfont build and specimen", () => {
-  it("builds OTF, TTF and WOFF2 from the glyphs.json of handfont read, skipping empty cells", async () => {
-    const scan = {
-      unitsPerEm: 1000,
-      glyphs: [
-        ...[..."abc"].map((chars) => ({
-          chars,
-          variant: 1,
-          page: 1,
-          empty: false,
-          path: caveatPath(chars, 300),
-          bbox: null,
-          warnings: [],
-        })),
-        { chars: "d", variant: 1, page: 1, empty: true, path: "", bbox: null, warnings: [] },
+function capture() {
+  const lines = { out: [] as string[], err: [] as string[] };
+  return { lines, io: { out: (t: string) => lines.out.push(t), err: (t: string) => lines.err.push(t) } };
+}
+
+describe("handfont template", () => {
+  it("writes the PDF and the layout JSON for the chosen sets, ligatures and variants", async () => {
+    const { io, lines } = capture();
+    const code = await template(
+      [
+        "--sets",
+        "digits,uk",
+        "--chars",
+        "€ß",
+        "--ligatures",
+        "ff,th",
+        "--variants",
+        "2",
+        "--paper",
+        "letter",
+        "--cell",
+        "l",
+        "--out",
+        join(dir, "t.pdf"),
+        "--layout",
+        join(dir, "t.json"),
       ],
-      pages: [],
-    };
-    writeFileSync(join(dir, "glyphs.json"), JSON.stringify(scan));
-    const lines: string[] = [];
-    const code = await build(
-      ["--glyphs", join(dir, "glyphs.json"), "--name", "My Hand", "--out", join(dir, "out")],
-      (line) => lines.push(line),
+      io,
     );
     expect(code).toBe(0);
-    for (const format of ["otf", "ttf", "woff2"])
-      expect(lines.some((line) => line.includes(`MyHand-Regular.${format}`))).toBe(true);
-    const font = opentype.parse(
-      new Uint8Array(readFileSync(join(dir, "out", "MyHand-Regular.ttf"))).buffer as ArrayBuffer,
+    const layout = JSON.parse(readFileSync(join(dir, "t.json"), "utf8")) as Layout;
+    expect(layout.paper.name).toBe("letter");
+    expect(layout.cells).toHaveLength((10 + 9 + 2 + 2) * 2);
+    expect(layout.cells.filter((c) => c.chars === "th").map((c) => c.variant)).toEqual([1, 2]);
+    const pdf = await PDFDocument.load(readFileSync(join(dir, "t.pdf")));
+    expect(pdf.getPageCount()).toBe(layout.pages.length);
+    expect(lines.out.join("")).toContain(layout.id);
+  });
+
+  it("exits 2 with the usage on bad options", async () => {
+    const { io, lines } = capture();
+    expect(await template(["--sets", "klingon", "--out", "a.pdf", "--layout", "a.json"], io)).toBe(2);
+    expect(await template(["--variants", "20", "--out", join(dir, "x.pdf"), "--layout", join(dir, "x.json")], io)).toBe(
+      2,
     );
-    expect(font.hasChar("a")).toBe(true);
-    expect(font.hasChar("d")).toBe(false);
+    expect(await template([], io)).toBe(2);
+    expect(lines.err.join("\n")).toContain("Usage: handfont template");
   });
+});
 
-  it("builds from a FontProject with --no-randomize, --no-ligatures and --no-kerning", async () => {
-    const project = caveatProject({ chars: [..."fiTo"], variants: 2, ligatures: ["fi"] });
-    writeFileSync(join(dir, "project.json"), JSON.stringify(project));
-    const args = ["--glyphs", join(dir, "project.json"), "--format", "otf", "--out", join(dir, "plain")];
-    expect(await build([...args, "--no-randomize", "--no-ligatures", "--no-kerning"], quiet)).toBe(0);
-    const font = opentype.parse(
-      new Uint8Array(readFileSync(join(dir, "plain", "CaveatTest-Regular.otf"))).buffer as ArrayBuffer,
-    );
-    expect(font.tables.gsub).toBeUndefined();
-    expect(font.tables.gpos).toBeUndefined();
-    expect(font.numGlyphs).toBe(3 + 4);
-  });
-
-  it("answers usage errors with exit code 2 and invalid projects with 1", async () => {
-    expect(await build([], quiet)).toBe(2);
-    expect(await build(["--glyphs", "x.json", "--format", "svg"], quiet)).toBe(2);
-    expect(await build(["--glyphs", "x.json", "--woff2-quality", "high"], quiet)).toBe(2);
-    writeFileSync(join(dir, "bad.json"), JSON.stringify({ schemaVersion: 1, family: "" }));
-    const lines: string[] = [];
-    expect(await build(["--glyphs", join(dir, "bad.json")], (line) => lines.push(line))).toBe(1);
-    expect(lines[0]).toContain("FONT_PROJECT_INVALID");
-    expect(await main(["nonsense"])).toBe(2);
-  });
-
-  it("renders a specimen PNG of a font file", async () => {
-    const out = join(dir, "specimen.png");
+describe("handfont read", () => {
+  it("reads good pages, reports unreadable files with their code, and exits 1 when some failed", async () => {
+    const layoutFile = join(dir, "r.json");
     expect(
-      await specimen(
-        [join(dir, "out", "MyHand-Regular.otf"), "--text", "abc\\ncab", "--out", out, "--size", "40"],
-        quiet,
+      await template(
+        ["--sets", "digits", "--id", "CLIREAD", "--cell", "l", "--out", join(dir, "r.pdf"), "--layout", layoutFile],
+        capture().io,
       ),
     ).toBe(0);
-    const png = readFileSync(out);
-    expect([...png.subarray(1, 4)].map((c) => String.fromCharCode(c)).join("")).toBe("PNG");
-    const height = png.readUInt32BE(20);
-    expect(height).toBe(2 * 52 + 2 * 13);
+    const layout = JSON.parse(readFileSync(layoutFile, "utf8")) as Layout;
+    const page = writePage(layout, 150, 2);
+    writeFileSync(join(dir, "scan.jpg"), await captureToJpeg(captureFlatbed(page, { seed: 1 })));
+    writeFileSync(join(dir, "notes.txt"), "not a picture");
+    const { io } = capture();
+    const out = join(dir, "glyphs.json");
+    expect(await read(["--layout", layoutFile, "--out", out, join(dir, "scan.jpg")], io)).toBe(0);
+    expect(await read(["--layout", layoutFile, "--out", out, join(dir, "scan.jpg"), join(dir, "notes.txt")], io)).toBe(
+      1,
+    );
+    const result = JSON.parse(readFileSync(out, "utf8")) as ReadOutput;
+    expect(result.unitsPerEm).toBe(1000);
+    expect(result.glyphs.map((g) => g.chars)).toEqual(layout.cells.map((c) => c.chars));
+    expect(result.glyphs.every((g) => g.page === 1 && !g.empty && g.path.startsWith("M"))).toBe(true);
+    expect(result.pages[0]).toMatchObject({ templateId: "CLIREAD", page: 1, warnings: [] });
+    expect(result.pages[1]).toMatchObject({ templateId: null, page: null, error: { code: "IMAGE_UNREADABLE" } });
+  });
+
+  it("exits 2 on bad usage", async () => {
+    const { io } = capture();
+    expect(await read(["--out", join(dir, "g.json"), "a.jpg"], io)).toBe(2);
+    expect(await read(["--layout", join(dir, "missing.json"), "--out", join(dir, "g.json"), "a.jpg"], io)).toBe(2);
+    expect(await read(["--layout", "x.json", "--out", "g.json"], io)).toBe(2);
+  });
+});
+
+describe("the handfont bin", () => {
+  it("prints its commands from the repository root with npx", () => {
+    const root = join(import.meta.dirname, "../../../..");
+    const text = execFileSync("npx", ["--no-install", "handfont", "--help"], { cwd: root, encoding: "utf8" });
+    expect(text).toContain("template");
+    expect(text).toContain("read");
   });
 });

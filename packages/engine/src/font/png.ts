@@ -24,7 +24,7 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
 
 async function zlibDeflate(data: Uint8Array): Promise<Uint8Array> {
   // CompressionStream("deflate") is the zlib format PNG wants, in browsers, workers and Node alike.
-  const stream = new Response(data).body!.pipeThrough(new CompressionStream("deflate"));
+  const stream = new Blob([data as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new CompressionStream("deflate"));
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 

@@ -1,6 +1,6 @@
 // Runs in Chromium (see runInChromium): compiles the page's FontProject to an OTF with the engine's browser entry,
 // then loads it with FontFace, as the web app's live preview will; also compiles and loads a WOFF2 (wasm encoder).
-import { compileFont, compileFontSync, GlyphCache } from "../index.ts";
+import { compileFont, compileFontSync, GlyphCache } from "../fonts.ts";
 
 // The few DOM names used here, declared locally: the engine compiles without the DOM library on purpose.
 interface Element {

@@ -1,4 +1,4 @@
-// The subset of opentype.js 2.0 (MIT) that tests, the specimen and the benchmark use.
+// The subset of opentype.js 2.0 (MIT) that the engine uses (the synthetic generator, tests, benchmarks).
 declare module "opentype.js" {
   interface PathCommand {
     type: "M" | "L" | "C" | "Q" | "Z";
@@ -22,6 +22,7 @@ declare module "opentype.js" {
     leftSideBearing: number | undefined;
     path: Path;
     getBoundingBox(): { x1: number; y1: number; x2: number; y2: number };
+    getPath(x?: number, y?: number, fontSize?: number): Path;
   }
   interface GlyphSet {
     length: number;
@@ -42,6 +43,7 @@ declare module "opentype.js" {
     getAdvanceWidth(text: string, fontSize?: number, options?: Record<string, unknown>): number;
     stringToGlyphs(text: string, options?: Record<string, unknown>): Glyph[];
     getKerningValue(left: Glyph, right: Glyph): number;
+    getPath(text: string, x?: number, y?: number, fontSize?: number, options?: Record<string, unknown>): Path;
   }
   function parse(buffer: ArrayBuffer, options?: Record<string, unknown>): Font;
   const opentype: { parse: typeof parse };
