@@ -79,7 +79,7 @@ export function createTestBrowser(app: FastifyInstance, options: { ip?: string; 
       const cookies = cookieHeader(url);
       if (cookies) headers.cookie = cookies;
       if (options.language) headers["accept-language"] = options.language;
-      if (unsafe && request.xsrf !== false) {
+      if (unsafe && request.xsrf !== false && !("x-xsrf-token" in headers)) {
         const token = jar.get("XSRF-TOKEN")?.value;
         if (token) headers["x-xsrf-token"] = token;
       }
