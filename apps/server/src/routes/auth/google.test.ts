@@ -85,6 +85,28 @@ describe("Google sign-in (OpenID Connect code flow with PKCE against a local pro
     expect((await again.post("/api/auth/refreshtoken")).json().user.id).toBe(session.json().user.id);
   });
 
+  it("lets a Google-only account add a password once, and then sign in with it", async () => {
+    identities["g-addpw"] = { email: "add.password@gmail.com", email_verified: true, name: "Add Password" };
+    const browser = createTestBrowser(t.app);
+    await googlePopup(browser, "g-addpw");
+    const session = (await browser.post("/api/auth/refreshtoken")).json();
+    browser.accessToken = session.accessToken;
+    expect((await browser.post("/api/profile/addPassword", { password: "password" })).json().code).toBe(
+      "PASSWORD_TOO_COMMON",
+    );
+    expect((await browser.post("/api/profile/addPassword", { password: "violet-harbour-77" })).statusCode).toBe(204);
+    expect((await browser.post("/api/profile/addPassword", { password: "violet-harbour-78" })).json().code).toBe(
+      "PASSWORD_ALREADY_SET",
+    );
+    const other = createTestBrowser(t.app);
+    const signIn = await other.post("/api/auth/signin", {
+      username: session.user.username,
+      password: "violet-harbour-77",
+      recaptca: await other.solveCaptcha(),
+    });
+    expect(signIn.json().user).toMatchObject({ id: session.user.id, hasPassword: true });
+  });
+
   it("links to an existing account by a verified e-mail whatever its case", async () => {
     const user = await registerConfirmedUser(t.app, "linkme");
     identities["g-link"] = { email: user.email.toUpperCase(), email_verified: true };

@@ -21,8 +21,9 @@ export async function signIn(
   const login = (input.username ?? input.email ?? "").trim();
   await deps.limiter.hit(LIMITS.signInIp, context.ip);
   await requireCaptcha(deps.captcha, input.recaptca, context);
-  await deps.limiter.hit(LIMITS.signInAccount, login.toLowerCase());
   const user = await findUserByLogin(deps.db, login);
+  // One counter per account whichever login names it (username or e-mail); unknown logins count by their text.
+  await deps.limiter.hit(LIMITS.signInAccount, user?.id ?? login.toLowerCase());
   if (!user?.passwordHash) {
     await deps.hasher.verifyDummy(input.password);
     throw new DomainError("BAD_CREDENTIALS", 401);
