@@ -1,11 +1,9 @@
 #!/usr/bin/env node
 // Enforces the dependency direction of shared/DESIGN.md §2: engine and contract depend on nothing of ours,
 // server and web depend on them and never on each other. Prose alone is not a boundary (CONVENTIONS.md).
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
 const workspaces = {
   "packages/contract": { name: "@handfont/contract", may: [] },
@@ -46,53 +44,62 @@ function* sourceFiles(dir) {
 const importPattern =
   /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)|^\s*import\s*["']([^"']+)["']/gm;
 
-const problems = [];
-for (const [dir, rule] of Object.entries(workspaces)) {
-  const abs = join(root, dir);
-  const pkg = JSON.parse(readFileSync(join(abs, "package.json"), "utf8"));
-  for (const field of ["dependencies", "devDependencies", "peerDependencies"]) {
-    for (const dep of Object.keys(pkg[field] ?? {})) {
-      if (dep.startsWith("@handfont/") && !rule.may.includes(dep)) {
-        problems.push(`${dir}/package.json: ${rule.name} may not depend on ${dep}`);
+/** Every crossing of the dependency rules in the repository at `root`, as readable lines. */
+export function findBoundaryProblems(root) {
+  const problems = [];
+  for (const [dir, rule] of Object.entries(workspaces)) {
+    const abs = join(root, dir);
+    if (!existsSync(join(abs, "package.json"))) continue;
+    const pkg = JSON.parse(readFileSync(join(abs, "package.json"), "utf8"));
+    for (const field of ["dependencies", "devDependencies", "peerDependencies"]) {
+      for (const dep of Object.keys(pkg[field] ?? {})) {
+        if (dep.startsWith("@handfont/") && !rule.may.includes(dep)) {
+          problems.push(`${dir}/package.json: ${rule.name} may not depend on ${dep}`);
+        }
+      }
+    }
+    for (const file of sourceFiles(abs)) {
+      const rel = relative(root, file).split(sep).join("/");
+      const inside = relative(abs, file).split(sep).join("/");
+      const text = readFileSync(file, "utf8");
+      for (const match of text.matchAll(importPattern)) {
+        const spec = match[1] ?? match[2] ?? match[3];
+        if (!spec) continue;
+        if (spec.startsWith("@handfont/")) {
+          const target = spec.split("/").slice(0, 2).join("/");
+          if (target !== rule.name && !rule.may.includes(target)) {
+            problems.push(
+              `${rel}: imports ${spec}, but ${rule.name} may only use ${rule.may.join(", ") || "nothing of ours"}`,
+            );
+          }
+        } else if (spec.startsWith(".")) {
+          const target = resolve(dirname(file), spec);
+          if (!target.startsWith(abs + sep)) {
+            problems.push(`${rel}: relative import ${spec} leaves ${dir}; import the package by name instead`);
+          }
+        } else if (dir === "packages/engine" && !engineNodeAllowed(inside)) {
+          for (const banned of engineBanned) {
+            if (banned.pattern.test(spec)) problems.push(`${rel}: imports ${spec}, but ${banned.why}`);
+          }
+        }
+      }
+      if (dir === "packages/engine" && !engineNodeAllowed(inside)) {
+        const code = text.replace(/\/\/.*$/gm, "").replace(/\/\*[\s\S]*?\*\//g, "");
+        for (const banned of engineBannedGlobals) {
+          if (banned.pattern.test(code)) problems.push(`${rel}: ${banned.why}`);
+        }
       }
     }
   }
-  for (const file of sourceFiles(abs)) {
-    const rel = relative(root, file).split(sep).join("/");
-    const inside = relative(abs, file).split(sep).join("/");
-    const text = readFileSync(file, "utf8");
-    for (const match of text.matchAll(importPattern)) {
-      const spec = match[1] ?? match[2] ?? match[3];
-      if (!spec) continue;
-      if (spec.startsWith("@handfont/")) {
-        const target = spec.split("/").slice(0, 2).join("/");
-        if (target !== rule.name && !rule.may.includes(target)) {
-          problems.push(
-            `${rel}: imports ${spec}, but ${rule.name} may only use ${rule.may.join(", ") || "nothing of ours"}`,
-          );
-        }
-      } else if (spec.startsWith(".")) {
-        const target = resolve(dirname(file), spec);
-        if (!target.startsWith(abs + sep)) {
-          problems.push(`${rel}: relative import ${spec} leaves ${dir}; import the package by name instead`);
-        }
-      } else if (dir === "packages/engine" && !engineNodeAllowed(inside)) {
-        for (const banned of engineBanned) {
-          if (banned.pattern.test(spec)) problems.push(`${rel}: imports ${spec}, but ${banned.why}`);
-        }
-      }
-    }
-    if (dir === "packages/engine" && !engineNodeAllowed(inside)) {
-      const code = text.replace(/\/\/.*$/gm, "").replace(/\/\*[\s\S]*?\*\//g, "");
-      for (const banned of engineBannedGlobals) {
-        if (banned.pattern.test(code)) problems.push(`${rel}: ${banned.why}`);
-      }
-    }
-  }
+
+  return problems;
 }
 
-if (problems.length > 0) {
-  console.error(`Boundary check failed (${problems.length}):\n  ${problems.join("\n  ")}`);
-  process.exit(1);
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const problems = findBoundaryProblems(resolve(dirname(fileURLToPath(import.meta.url)), ".."));
+  if (problems.length > 0) {
+    console.error(`Boundary check failed (${problems.length}):\n  ${problems.join("\n  ")}`);
+    process.exit(1);
+  }
+  console.log("Boundary check passed.");
 }
-console.log("Boundary check passed.");

@@ -1,0 +1,55 @@
+import type { Language } from "@handfont/contract";
+import type { ComponentType } from "react";
+
+/** A page of the site: its path under `/{lang}`, its lazy module and the text namespaces it needs. */
+export interface PageDefinition {
+  /** Path below `/{lang}`; "" is the home page. Spelled as in spec §2 (e.g. CookiesPolicy). */
+  path: string;
+  load: () => Promise<{ default: ComponentType }>;
+  namespaces: readonly string[];
+}
+
+/**
+ * The pages that exist. Later features add theirs here (login, app, …); nothing links to a page before it
+ * is in this table.
+ */
+export const PAGES = {
+  home: { path: "", load: () => import("../pages/home/HomePage.tsx"), namespaces: ["home"] },
+  functions: {
+    path: "functions",
+    load: () => import("../pages/functions/FunctionsPage.tsx"),
+    namespaces: ["functions"],
+  },
+  privacy: {
+    path: "privacy",
+    load: () => import("../pages/legal/PrivacyPage.tsx"),
+    namespaces: ["legal", "legal-privacy"],
+  },
+  cookies: {
+    path: "CookiesPolicy",
+    load: () => import("../pages/legal/CookiesPolicyPage.tsx"),
+    namespaces: ["legal", "legal-cookies"],
+  },
+  offer: { path: "offer", load: () => import("../pages/legal/OfferPage.tsx"), namespaces: ["legal", "legal-offer"] },
+  debug: { path: "debug", load: () => import("../pages/debug/DebugPage.tsx"), namespaces: ["debug"] },
+} as const satisfies Record<string, PageDefinition>;
+
+export type PageId = keyof typeof PAGES;
+
+/**
+ * Where the landing page's call to action leads. The workspace (/{lang}/app) does not exist yet; when it does,
+ * change this one constant.
+ */
+export const CALL_TO_ACTION_PAGE: PageId = "functions";
+
+/** The URL of a page in a language, optionally with a hash target (`#plans`). */
+export function pagePath(language: Language, page: PageId, hash?: string): string {
+  const path = PAGES[page].path;
+  return `/${language}${path ? `/${path}` : ""}${hash ? `#${hash}` : ""}`;
+}
+
+/** The page a URL path leads to, if any (`/de/functions` → functions). */
+export function pageOfPath(pathname: string): PageId | undefined {
+  const rest = pathname.split("/").slice(2).join("/").replace(/\/+$/, "");
+  return (Object.keys(PAGES) as PageId[]).find((id) => PAGES[id].path === rest);
+}

@@ -1,0 +1,8 @@
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "@handfont/contract";
+import { useTranslation } from "react-i18next";
+
+/** The active interface language (the URL's, or the detected one on a 404 for an unknown language). */
+export function useLanguage(): Language {
+  const { i18n } = useTranslation();
+  return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+}

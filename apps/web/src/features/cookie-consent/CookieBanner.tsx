@@ -1,0 +1,40 @@
+import { Anchor, Button, Group, Paper, Text } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { AppLink } from "../../app/AppLink.tsx";
+import classes from "./CookieBanner.module.css";
+import { shouldShowBanner } from "./consent.ts";
+import { acceptCookies, rejectCookies, useConsent } from "./consent-store.ts";
+
+/** Spec §4: asks once for consent to analytics cookies; both choices are one click and equally prominent. */
+export function CookieBanner() {
+  const flags = useConsent();
+  const { t, ready } = useTranslation("cookie-consent");
+  if (!ready || !shouldShowBanner(flags)) return null;
+  return (
+    <Paper
+      component="section"
+      aria-labelledby="cookie-banner-title"
+      className={classes.banner}
+      shadow="xl"
+      withBorder
+      p={{ base: "md", sm: "lg" }}
+      data-testid="cookie-banner"
+    >
+      <Text fw={700} id="cookie-banner-title" mb={4}>
+        {t("title")}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {t("text")}{" "}
+        <Anchor component={AppLink} page="cookies" size="sm">
+          {t("learnMore")}
+        </Anchor>
+      </Text>
+      <Group mt="md" gap="sm" justify="flex-end">
+        <Button variant="default" onClick={rejectCookies}>
+          {t("reject")}
+        </Button>
+        <Button onClick={acceptCookies}>{t("accept")}</Button>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,43 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import react from "@vitejs/plugin-react";
+import { defaultClientConditions, defineConfig } from "vite";
+
+const packageJson = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as { version: string };
+
+/** The short commit of the checkout being built; null outside a git checkout (e.g. a source tarball). */
+function gitShortSha(): string | null {
+  try {
+    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { stdio: ["ignore", "pipe", "ignore"] })
+      .toString()
+      .trim();
+  } catch {
+    return null;
+  }
+}
+
+export default defineConfig({
+  plugins: [react()],
+  // "source" makes @handfont/contract resolve to its TypeScript sources, so a fresh clone needs no contract build.
+  resolve: { conditions: ["source", ...defaultClientConditions] },
+  define: {
+    __HANDFONT_VERSION__: JSON.stringify(packageJson.version),
+    __HANDFONT_COMMIT__: JSON.stringify(gitShortSha()),
+  },
+  server: { proxy: { "/api": "http://127.0.0.1:3000" } },
+  build: {
+    rolldownOptions: {
+      output: {
+        // Vendor chunks keep the entry under Vite's 500 kB warning and cache well across our releases.
+        codeSplitting: {
+          groups: [
+            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie-es)[\\/]/ },
+            { name: "mantine", test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll.*|clsx)[\\/]/ },
+            { name: "i18n", test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
+            { name: "zod", test: /node_modules[\\/]zod[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+});

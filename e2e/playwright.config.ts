@@ -1,0 +1,83 @@
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "@playwright/test";
+import { E2E_ANALYTICS_ID } from "./support/constants.ts";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+// The runner evaluates this file first and its workers again; workers inherit the runner's environment, so the
+// port and data directory chosen here are the same everywhere.
+process.env.E2E_PORT ??= String(await freePort());
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "handfont-e2e-"));
+const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+
+export default defineConfig({
+  testDir: "tests",
+  // Every test keeps its screenshots here (gitignored); scripts/test-all.mjs reads the JSON report.
+  outputDir: "output",
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  workers: 1,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME
+    ? [["list"], ["json"]]
+    : [["list"], ["json", { outputFile: "output/report.json" }]],
+  globalTeardown: "./support/global-teardown.ts",
+  use: {
+    baseURL,
+    browserName: "chromium",
+    locale: "en-US",
+    screenshot: "on",
+    trace: "retain-on-failure",
+    launchOptions: {
+      // Debian's Chromium: Playwright never downloads a browser here.
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  webServer: {
+    // The repository's Node 24 (Node 20 on PATH cannot strip types), serving the built web app.
+    command: "./node_modules/.bin/node apps/server/src/main.ts",
+    cwd: root,
+    url: `${baseURL}/api/health`,
+    timeout: 90_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: process.env.E2E_PORT,
+      HOST: "127.0.0.1",
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      NODE_ENV: "test",
+      LOG_LEVEL: "warn",
+      ANALYTICS_ID: E2E_ANALYTICS_ID,
+      OPERATOR_NAME: "Handfont E2E",
+      CONTACT_EMAIL: "privacy@handfont.test",
+    },
+  },
+});

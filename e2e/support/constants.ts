@@ -1,0 +1,4 @@
+/** The analytics id the e2e server is started with, so tests can see whether the tag is requested. */
+export const E2E_ANALYTICS_ID = "G-E2ETEST01";
+/** Hosts of the Google tag; tests answer them locally so nothing leaves the machine. */
+export const ANALYTICS_HOSTS = /^https:\/\/([a-z0-9-]+\.)*(googletagmanager|google-analytics|analytics\.google)\.com\//;

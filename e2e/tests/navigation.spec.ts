@@ -1,0 +1,63 @@
+import { expect, snapshot, test } from "../support/fixtures.ts";
+
+test.beforeEach(async ({ context, baseURL }) => {
+  // A stored choice keeps the banner out of the way of scrolling and clicking.
+  await context.addCookies([{ name: "policy", value: "true", url: baseURL }]);
+});
+
+test("every page renders in every language without console errors or CSP violations", async ({
+  page,
+  pageProblems,
+}) => {
+  test.setTimeout(180_000); // 42 page loads
+  for (const language of ["en", "ru", "de", "es", "fr", "it", "uk"]) {
+    for (const path of ["", "/functions", "/privacy", "/CookiesPolicy", "/offer", "/debug"]) {
+      await page.goto(`/${language}${path}`);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.locator("html")).toHaveAttribute("lang", language);
+    }
+  }
+  expect(pageProblems).toEqual([]);
+});
+
+test("the debug page shows the API health and the device class", async ({ page }) => {
+  await page.goto("/en/debug");
+  await expect(page.getByTestId("api-health")).toHaveText("OK");
+  await expect(page.getByTestId("device-class")).toHaveText("Desktop");
+  await snapshot(page, "debug-en");
+});
+
+test("a new path starts at the top, a hash scrolls to its target, back restores the position", async ({ page }) => {
+  await page.goto("/en/privacy");
+  await expect(page.getByRole("heading", { name: "9. How long data is kept" })).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 1500));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1500);
+  const saved = 1500;
+
+  // A header link: clicking it does not scroll the page first, so the saved position stays 1500.
+  await page.getByRole("banner").getByRole("link", { name: "Features" }).click();
+  await expect(page).toHaveURL(/\/en\/functions$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/en\/privacy$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(saved);
+
+  await page.getByRole("banner").getByRole("link", { name: "Plans" }).click();
+  await expect(page).toHaveURL(/\/en\/functions#plans$/);
+  await expect(page.getByRole("heading", { name: "Free and premium" })).toBeInViewport();
+  await snapshot(page, "plans-anchor");
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("the navigation folds into a menu below the lg breakpoint", async ({ page }) => {
+    await page.goto("/en");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Features" })).toBeHidden();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.locator("#mobile-navigation").getByRole("link", { name: "Features" }).click();
+    await expect(page).toHaveURL(/\/en\/functions$/);
+    await snapshot(page, "phone-functions");
+  });
+});

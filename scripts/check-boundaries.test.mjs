@@ -1,0 +1,67 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+import { findBoundaryProblems } from "./check-boundaries.mjs";
+
+const roots = [];
+function repo(files) {
+  const root = mkdtempSync(join(tmpdir(), "handfont-boundaries-"));
+  roots.push(root);
+  const base = {
+    "packages/contract/package.json": { name: "@handfont/contract" },
+    "packages/engine/package.json": { name: "@handfont/engine" },
+    "apps/server/package.json": { name: "@handfont/server", dependencies: { "@handfont/contract": "*" } },
+    "apps/web/package.json": { name: "@handfont/web" },
+    "e2e/package.json": { name: "@handfont/e2e" },
+  };
+  for (const [path, content] of Object.entries({ ...base, ...files })) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), typeof content === "string" ? content : JSON.stringify(content));
+  }
+  return root;
+}
+afterEach(() => {
+  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
+});
+
+describe("boundary check", () => {
+  it("passes the real repository", () => {
+    expect(findBoundaryProblems(resolve(dirname(fileURLToPath(import.meta.url)), ".."))).toEqual([]);
+  });
+
+  it("passes allowed imports", () => {
+    const root = repo({
+      "apps/server/src/a.ts": 'import { LANGUAGES } from "@handfont/contract";\nimport { x } from "./b.ts";',
+      "packages/engine/src/cli/main.ts": 'import { readFileSync } from "node:fs";',
+    });
+    expect(findBoundaryProblems(root)).toEqual([]);
+  });
+
+  it("fails when the server imports the web app", () => {
+    const root = repo({ "apps/server/src/a.ts": 'import { App } from "@handfont/web";' });
+    expect(findBoundaryProblems(root).join("\n")).toContain("may only use @handfont/contract, @handfont/engine");
+  });
+
+  it("fails when the engine depends on the contract or on Node I/O in its core", () => {
+    const root = repo({
+      "packages/engine/src/a.ts": 'import { z } from "@handfont/contract";\nimport { readFileSync } from "node:fs";',
+      "packages/engine/src/b.ts": 'export const get = () => fetch("https://x");',
+    });
+    const text = findBoundaryProblems(root).join("\n");
+    expect(text).toContain("nothing of ours");
+    expect(text).toContain("the engine runs in a worker, a browser and a CLI");
+    expect(text).toContain("no network in the engine");
+  });
+
+  it("fails on a relative import that leaves its workspace and on a forbidden package.json dependency", () => {
+    const root = repo({
+      "apps/web/src/a.ts": 'import { buildApp } from "../../server/src/app.ts";',
+      "apps/web/package.json": { name: "@handfont/web", dependencies: { "@handfont/server": "*" } },
+    });
+    const text = findBoundaryProblems(root).join("\n");
+    expect(text).toContain("leaves apps/web");
+    expect(text).toContain("may not depend on @handfont/server");
+  });
+});
