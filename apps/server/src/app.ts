@@ -63,6 +63,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await registerSecurityHeaders(app, {
     analytics: config.analyticsId !== null,
     production: config.environment === "production",
+    captcha: config.captcha.provider,
   });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie, { secret: deps.secrets.COOKIE_SECRET });
