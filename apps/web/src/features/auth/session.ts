@@ -24,6 +24,11 @@ export interface Session {
   completeSocialLogin(): Promise<UserView | null>;
   /** Start-up: a stored user gets a fresh access token, or is logged out when the session is gone. */
   restore(): Promise<void>;
+  /**
+   * Resolves once the start-up restore is over, so a page's first call carries the restored access token
+   * instead of drawing a 401 it would only answer by waiting for the same refresh.
+   */
+  ready(): Promise<void>;
 }
 
 export function createSession(client: ApiClient, store: AuthStore): Session {
@@ -32,6 +37,8 @@ export function createSession(client: ApiClient, store: AuthStore): Session {
     const parsed = SessionResponse.safeParse(answer);
     if (parsed.success) store.signedIn(parsed.data.user);
   });
+
+  let restoring: Promise<void> = Promise.resolve();
 
   async function refreshUser(): Promise<UserView | null> {
     const parsed = SessionResponse.safeParse(await client.refresh());
@@ -72,9 +79,11 @@ export function createSession(client: ApiClient, store: AuthStore): Session {
       }
     },
     completeSocialLogin: refreshUser,
-    async restore() {
-      if (store.getState().status === "loggedIn") await refreshUser();
+    restore() {
+      if (store.getState().status === "loggedIn") restoring = refreshUser().then(() => undefined);
+      return restoring;
     },
+    ready: () => restoring,
   };
 }
 

@@ -27,7 +27,10 @@ export default function ProfilePage() {
   usePageMeta({ title: t("meta.profileTitle"), description: t("meta.profileDescription") });
   const profile = useQuery({
     queryKey: PROFILE_QUERY,
-    queryFn: async () => ProfileResponse.parse(await api.get("/profile/")),
+    queryFn: async () => {
+      await session.ready();
+      return ProfileResponse.parse(await api.get("/profile/"));
+    },
     enabled: auth.status === "loggedIn",
   });
 
