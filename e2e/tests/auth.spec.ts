@@ -106,3 +106,41 @@ test("the account pages render in every language without console errors or CSP v
   }
   expect(pageProblems).toEqual([]);
 });
+
+test("signs in with Google through the popup (a local OpenID provider stands in for Google)", async ({
+  page,
+  pageProblems,
+}) => {
+  const login = `g${Date.now()}`;
+  await page.goto("/en/login");
+  const [popup] = await Promise.all([
+    page.waitForEvent("popup"),
+    page.getByRole("button", { name: "Continue with Google" }).click(),
+  ]);
+  await popup.locator('input[name="login"]').fill(login);
+  await popup.locator('input[name="password"]').fill("any");
+  await popup.locator('button[type="submit"]').click();
+  // The provider asks for consent; the callback page then tells this page and closes itself.
+  await Promise.all([popup.waitForEvent("close"), popup.getByRole("button", { name: "Continue" }).click()]);
+  await expect(page).toHaveURL(/\/en\/$/);
+  await expect(page.getByTestId("account-link")).toHaveText(login);
+  await page.getByTestId("account-link").click();
+  await expect(page.getByTestId("profile-data")).toContainText(`${login}@example.com`);
+  await expect(page.getByRole("heading", { name: "Add a password" })).toBeVisible();
+  expect(pageProblems).toEqual([]);
+});
+
+test("the login route shows a social-login failure from ?auth=, but suppresses confirmEmail (spec §2)", async ({
+  page,
+}) => {
+  await page.goto("/en/login?auth=EMAIL_NOT_VERIFIED_AT_PROVIDER");
+  await expect(page.getByTestId("social-error")).toHaveText(
+    "Google has not verified this email address, so it cannot be linked to an existing account.",
+  );
+  await page.goto("/ru/login?auth=confirmEmail");
+  await expect(page.getByRole("tab", { name: "Вход" })).toBeVisible();
+  await expect(page.getByTestId("social-error")).toHaveCount(0);
+  // `ok` without a session cookie: the refresh fails and the failure is shown.
+  await page.goto("/en/login?auth=ok");
+  await expect(page.getByTestId("social-error")).toHaveText("Signing in with Google failed. Please try again.");
+});

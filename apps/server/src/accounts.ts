@@ -23,8 +23,6 @@ export interface AccountPorts {
   mailer?: Mailer;
   /** The fetch used for remote captcha verification. */
   captchaFetch?: typeof fetch;
-  /** Lets OpenID talk to a plain-HTTP provider: only tests against a local oidc-provider set it. */
-  openIdAllowInsecureRequests?: boolean;
 }
 
 export interface Accounts extends AccountRoutesOptions {
@@ -78,9 +76,7 @@ export async function createAccounts(input: {
     tokens: await createAccessTokens(secrets.JWT_PRIVATE_KEY, config.publicUrl, clock),
     adminEmails: config.adminEmails,
   };
-  const openId = config.google
-    ? createOpenIdClient({ ...config.google, allowInsecureRequests: ports.openIdAllowInsecureRequests === true })
-    : null;
+  const openId = config.google ? createOpenIdClient(config.google) : null;
   return {
     deps,
     cookies: createSessionCookies(xsrf, secure),

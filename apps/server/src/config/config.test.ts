@@ -78,6 +78,9 @@ describe("configuration", () => {
     expect(issuesOf({ ...production, ARGON2_MEMORY_KIB: "256" })).toEqual([
       "ARGON2_MEMORY_KIB: at least 19456 when NODE_ENV=production",
     ]);
+    expect(issuesOf({ ...production, OIDC_ALLOW_HTTP: "true" })).toEqual([
+      "OIDC_ALLOW_HTTP: only for tests against a local provider",
+    ]);
     expect(issuesOf({ GOOGLE_CLIENT_ID: "id" })[0]).toMatch(/^GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET: /);
     expect(issuesOf({ SECURED_USERNAME: "ops" })[0]).toMatch(/^SECURED_USERNAME, SECURED_PASSWORD: /);
   });

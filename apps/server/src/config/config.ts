@@ -39,6 +39,7 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_ISSUER: z.url({ protocol: /^https?$/ }).default("https://accounts.google.com"),
+  OIDC_ALLOW_HTTP: z.enum(["true", "false"]).default("false"),
   ADMIN_EMAILS: z.string().default(""),
   SECURED_USERNAME: z.string().min(1).optional(),
   SECURED_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
@@ -64,7 +65,7 @@ export interface Config {
   captcha: CaptchaConfig;
   mail: { smtpUrl: string | null; from: string };
   /** Google sign-in (OpenID Connect); null when not configured, and then the button is not shown. */
-  google: { clientId: string; clientSecret: string; issuer: string } | null;
+  google: { clientId: string; clientSecret: string; issuer: string; allowInsecureRequests: boolean } | null;
   /** Addresses (lower case) that receive the ADMIN role when they are confirmed. */
   adminEmails: readonly string[];
   /** HTTP Basic credentials of `GET /secured/`; null means the call accepts nobody. */
@@ -158,7 +159,12 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string)
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM ?? `${e.OPERATOR_NAME} <no-reply@localhost>` },
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
-        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.OIDC_ISSUER }
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            issuer: e.OIDC_ISSUER,
+            allowInsecureRequests: e.OIDC_ALLOW_HTTP === "true",
+          }
         : null,
     adminEmails: e.ADMIN_EMAILS.split(",")
       .map((address) => address.trim().toLowerCase())
@@ -182,6 +188,7 @@ function productionIssues(e: Env): string[] {
   const issues: string[] = [];
   if (e.ARGON2_MEMORY_KIB < 19_456) issues.push("ARGON2_MEMORY_KIB: at least 19456 when NODE_ENV=production");
   if (e.ARGON2_ITERATIONS < 2) issues.push("ARGON2_ITERATIONS: at least 2 when NODE_ENV=production");
+  if (e.OIDC_ALLOW_HTTP === "true") issues.push("OIDC_ALLOW_HTTP: only for tests against a local provider");
   return issues;
 }
 

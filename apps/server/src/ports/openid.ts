@@ -26,7 +26,7 @@ export interface OpenIdSettings {
   issuer: string;
   clientId: string;
   clientSecret: string;
-  /** Plain-HTTP issuers are refused unless this is set; only tests against a local provider set it. */
+  /** Plain-HTTP issuers are refused unless this is set (OIDC_ALLOW_HTTP, refused in production). */
   allowInsecureRequests?: boolean;
 }
 

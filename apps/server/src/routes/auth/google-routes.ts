@@ -152,19 +152,24 @@ function sendPopupResult(reply: FastifyReply, page: { result: string; landing: s
   try { var c = new BroadcastChannel(d.channel); c.postMessage(d.message); c.close(); } catch (e) {}
   if (window.opener) {
     try { window.opener.postMessage(d.message, d.origin); } catch (e) {}
-    window.close();
   }
-  setTimeout(function () { location.replace(d.landing); }, 300);
+  // A popup closes; a page that is not one (close is refused) goes on to the login route.
+  window.close();
+  setTimeout(function () { location.replace(d.landing); }, 500);
 })();
 </script>
 <noscript><a href="${page.landing.replace(/&/g, "&amp;").replace(/"/g, "&quot;")}">Continue</a></noscript>
 </body></html>`;
-  return reply
-    .header(
-      "content-security-policy",
-      `default-src 'none'; script-src 'nonce-${nonce}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
-    )
-    .header("cache-control", "no-store")
-    .type("text/html; charset=utf-8")
-    .send(html);
+  return (
+    reply
+      .header(
+        "content-security-policy",
+        `default-src 'none'; script-src 'nonce-${nonce}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+      )
+      .header("cache-control", "no-store")
+      // The provider's pages set no COOP; ours must not either here, or the browser cuts the popup from its opener.
+      .header("cross-origin-opener-policy", "unsafe-none")
+      .type("text/html; charset=utf-8")
+      .send(html)
+  );
 }

@@ -13,16 +13,14 @@ const identities: Record<string, { email?: string; email_verified?: boolean; nam
 
 beforeAll(async () => {
   provider = await startOpenIdProvider(CALLBACK, identities);
-  t = await createTestApp(
-    {
-      GOOGLE_CLIENT_ID: provider.clientId,
-      GOOGLE_CLIENT_SECRET: provider.clientSecret,
-      OIDC_ISSUER: provider.issuer,
-      ADMIN_EMAILS: "chief@example.com",
-    },
-    undefined,
-    { accountPorts: { openIdAllowInsecureRequests: true } },
-  );
+  t = await createTestApp({
+    GOOGLE_CLIENT_ID: provider.clientId,
+    GOOGLE_CLIENT_SECRET: provider.clientSecret,
+    OIDC_ISSUER: provider.issuer,
+    // Plain HTTP to the local provider: allowed only outside production, for tests like this one.
+    OIDC_ALLOW_HTTP: "true",
+    ADMIN_EMAILS: "chief@example.com",
+  });
 });
 afterAll(async () => {
   await t.close();

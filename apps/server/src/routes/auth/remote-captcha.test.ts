@@ -28,6 +28,11 @@ describe("a remote captcha provider chosen by configuration", () => {
       challengeUrl: null,
     });
     expect((await t.app.inject({ method: "GET", url: "/api/captcha/challenge" })).statusCode).toBe(404);
+    // The widget's script and frame come from the provider: the CSP allows exactly its host.
+    const csp = String((await t.app.inject({ method: "GET", url: "/en" })).headers["content-security-policy"]);
+    expect(csp).toMatch(/script-src [^;]*https:\/\/challenges\.cloudflare\.com/);
+    expect(csp).toMatch(/frame-src 'self' https:\/\/challenges\.cloudflare\.com/);
+    expect(csp).not.toContain("google.com");
   });
 
   it("signs up with a token the provider accepts and refuses one it rejects", async () => {
