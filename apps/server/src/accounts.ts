@@ -17,12 +17,10 @@ import { createSessions } from "./services/auth/sessions.ts";
 import { createSolutionStore } from "./services/captcha-solutions.ts";
 import { createRateLimiter } from "./services/rate-limiter.ts";
 
-/** Side effects of the account feature that tests (or another deployment) may replace. */
+/** Side effects of the account feature that tests replace (the rest come from configuration). */
 export interface AccountPorts {
+  /** Tests move time to cross expiries and rate-limit windows. */
   clock?: Clock;
-  mailer?: Mailer;
-  /** The fetch used for remote captcha verification. */
-  captchaFetch?: typeof fetch;
 }
 
 export interface Accounts extends AccountRoutesOptions {
@@ -41,14 +39,11 @@ export async function createAccounts(input: {
   const ports = input.ports ?? {};
   const clock = ports.clock ?? systemClock;
   const db = input.database.db;
-  const outbox: Outbox | null =
-    !ports.mailer && !config.mail.smtpUrl && config.environment !== "production" ? createOutbox() : null;
-  const mailer =
-    ports.mailer ??
-    (config.mail.smtpUrl
-      ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
-      : createLogMailer((mail) => log.info({ mail }, "mail not sent (no SMTP_URL): logged instead"), outbox, clock));
-  if (!ports.mailer && !config.mail.smtpUrl && config.environment === "production") {
+  const outbox: Outbox | null = !config.mail.smtpUrl && config.environment !== "production" ? createOutbox() : null;
+  const mailer: Mailer = config.mail.smtpUrl
+    ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
+    : createLogMailer((mail) => log.info({ mail }, "mail not sent (no SMTP_URL): logged instead"), outbox, clock);
+  if (!config.mail.smtpUrl && config.environment === "production") {
     log.warn("SMTP_URL is not set: account mails go to the log only");
   }
   const mail = createAccountMail({
@@ -67,7 +62,6 @@ export async function createAccounts(input: {
       hmacSecret: secrets.CAPTCHA_HMAC_SECRET,
       solutions: createSolutionStore(db, clock),
       clock,
-      ...(ports.captchaFetch ? { fetch: ports.captchaFetch } : {}),
     }),
     limiter: createRateLimiter(db, clock),
     sessions: createSessions(db, clock),

@@ -42,10 +42,10 @@ const REMOTE_TIMEOUT_MS = 5_000;
 /** Builds the verifier the configuration asks for. */
 export function createCaptchaVerifier(
   config: CaptchaConfig,
-  deps: { hmacSecret: string; solutions: SolutionStore; clock: Clock; fetch?: typeof fetch },
+  deps: { hmacSecret: string; solutions: SolutionStore; clock: Clock },
 ): CaptchaVerifier {
   if (config.provider === "altcha") return altchaVerifier(config.altcha, deps);
-  return remoteVerifier(config, deps.fetch ?? fetch);
+  return remoteVerifier(config);
 }
 
 function altchaVerifier(
@@ -129,7 +129,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * reCAPTCHA, Turnstile and hCaptcha share one siteverify protocol: a form POST of secret, response and remoteip,
  * answered by JSON with `success` (and reCAPTCHA v3's `score`). Single use is enforced by the provider.
  */
-function remoteVerifier(config: CaptchaConfig, fetchImpl: typeof fetch): CaptchaVerifier {
+function remoteVerifier(config: CaptchaConfig): CaptchaVerifier {
   const verifyUrl = config.verifyUrl;
   const secret = config.secret;
   if (!verifyUrl || !secret) throw new Error(`captcha ${config.provider} needs a secret and a verify URL`);
@@ -141,7 +141,7 @@ function remoteVerifier(config: CaptchaConfig, fetchImpl: typeof fetch): Captcha
       if (config.provider === "hcaptcha" && config.siteKey) form.set("sitekey", config.siteKey);
       let answer: Response;
       try {
-        answer = await fetchImpl(verifyUrl, {
+        answer = await fetch(verifyUrl, {
           method: "POST",
           headers: { "content-type": "application/x-www-form-urlencoded" },
           body: form,
