@@ -1,0 +1,84 @@
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import opentype from "opentype.js";
+import { describe, expect, it } from "vitest";
+import { caveatPath, caveatProject } from "../test-support/caveat.ts";
+import { run as build } from "./build.ts";
+import { main } from "./main.ts";
+import { run as specimen } from "./specimen.ts";
+
+const dir = mkdtempSync(join(tmpdir(), "handfont-cli-"));
+const quiet = () => {};
+
+describe("handfont build and specimen", () => {
+  it("builds OTF, TTF and WOFF2 from the glyphs.json of handfont read, skipping empty cells", async () => {
+    const scan = {
+      unitsPerEm: 1000,
+      glyphs: [
+        ...[..."abc"].map((chars) => ({
+          chars,
+          variant: 1,
+          page: 1,
+          empty: false,
+          path: caveatPath(chars, 300),
+          bbox: null,
+          warnings: [],
+        })),
+        { chars: "d", variant: 1, page: 1, empty: true, path: "", bbox: null, warnings: [] },
+      ],
+      pages: [],
+    };
+    writeFileSync(join(dir, "glyphs.json"), JSON.stringify(scan));
+    const lines: string[] = [];
+    const code = await build(
+      ["--glyphs", join(dir, "glyphs.json"), "--name", "My Hand", "--out", join(dir, "out")],
+      (line) => lines.push(line),
+    );
+    expect(code).toBe(0);
+    for (const format of ["otf", "ttf", "woff2"])
+      expect(lines.some((line) => line.includes(`MyHand-Regular.${format}`))).toBe(true);
+    const font = opentype.parse(
+      new Uint8Array(readFileSync(join(dir, "out", "MyHand-Regular.ttf"))).buffer as ArrayBuffer,
+    );
+    expect(font.hasChar("a")).toBe(true);
+    expect(font.hasChar("d")).toBe(false);
+  });
+
+  it("builds from a FontProject with --no-randomize, --no-ligatures and --no-kerning", async () => {
+    const project = caveatProject({ chars: [..."fiTo"], variants: 2, ligatures: ["fi"] });
+    writeFileSync(join(dir, "project.json"), JSON.stringify(project));
+    const args = ["--glyphs", join(dir, "project.json"), "--format", "otf", "--out", join(dir, "plain")];
+    expect(await build([...args, "--no-randomize", "--no-ligatures", "--no-kerning"], quiet)).toBe(0);
+    const font = opentype.parse(
+      new Uint8Array(readFileSync(join(dir, "plain", "CaveatTest-Regular.otf"))).buffer as ArrayBuffer,
+    );
+    expect(font.tables.gsub).toBeUndefined();
+    expect(font.tables.gpos).toBeUndefined();
+    expect(font.numGlyphs).toBe(3 + 4);
+  });
+
+  it("answers usage errors with exit code 2 and invalid projects with 1", async () => {
+    expect(await build([], quiet)).toBe(2);
+    expect(await build(["--glyphs", "x.json", "--format", "svg"], quiet)).toBe(2);
+    writeFileSync(join(dir, "bad.json"), JSON.stringify({ schemaVersion: 1, family: "" }));
+    const lines: string[] = [];
+    expect(await build(["--glyphs", join(dir, "bad.json")], (line) => lines.push(line))).toBe(1);
+    expect(lines[0]).toContain("FONT_PROJECT_INVALID");
+    expect(await main(["nonsense"])).toBe(2);
+  });
+
+  it("renders a specimen PNG of a font file", async () => {
+    const out = join(dir, "specimen.png");
+    expect(
+      await specimen(
+        [join(dir, "out", "MyHand-Regular.otf"), "--text", "abc\\ncab", "--out", out, "--size", "40"],
+        quiet,
+      ),
+    ).toBe(0);
+    const png = readFileSync(out);
+    expect([...png.subarray(1, 4)].map((c) => String.fromCharCode(c)).join("")).toBe("PNG");
+    const height = png.readUInt32BE(20);
+    expect(height).toBe(2 * 52 + 2 * 13);
+  });
+});

@@ -1,0 +1,109 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PDFDocument } from "pdf-lib";
+import { afterAll, describe, expect, it } from "vitest";
+import { captureFlatbed } from "../synth/index.ts";
+import type { Layout } from "../template/layout-types.ts";
+import { captureToJpeg, writePage } from "../test-support/synthetic-scan.ts";
+import type { ReadOutput } from "./read.ts";
+import { run as read } from "./read.ts";
+import { run as template } from "./template.ts";
+
+const dir = mkdtempSync(join(tmpdir(), "handfont-cli-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function capture() {
+  const lines = { out: [] as string[], err: [] as string[] };
+  return { lines, io: { out: (t: string) => lines.out.push(t), err: (t: string) => lines.err.push(t) } };
+}
+
+describe("handfont template", () => {
+  it("writes the PDF and the layout JSON for the chosen sets, ligatures and variants", async () => {
+    const { io, lines } = capture();
+    const code = await template(
+      [
+        "--sets",
+        "digits,uk",
+        "--chars",
+        "€ß",
+        "--ligatures",
+        "ff,th",
+        "--variants",
+        "2",
+        "--paper",
+        "letter",
+        "--cell",
+        "l",
+        "--out",
+        join(dir, "t.pdf"),
+        "--layout",
+        join(dir, "t.json"),
+      ],
+      io,
+    );
+    expect(code).toBe(0);
+    const layout = JSON.parse(readFileSync(join(dir, "t.json"), "utf8")) as Layout;
+    expect(layout.paper.name).toBe("letter");
+    expect(layout.cells).toHaveLength((10 + 9 + 2 + 2) * 2);
+    expect(layout.cells.filter((c) => c.chars === "th").map((c) => c.variant)).toEqual([1, 2]);
+    const pdf = await PDFDocument.load(readFileSync(join(dir, "t.pdf")));
+    expect(pdf.getPageCount()).toBe(layout.pages.length);
+    expect(lines.out.join("")).toContain(layout.id);
+  });
+
+  it("exits 2 with the usage on bad options", async () => {
+    const { io, lines } = capture();
+    expect(await template(["--sets", "klingon", "--out", "a.pdf", "--layout", "a.json"], io)).toBe(2);
+    expect(await template(["--variants", "20", "--out", join(dir, "x.pdf"), "--layout", join(dir, "x.json")], io)).toBe(
+      2,
+    );
+    expect(await template([], io)).toBe(2);
+    expect(lines.err.join("\n")).toContain("Usage: handfont template");
+  });
+});
+
+describe("handfont read", () => {
+  it("reads good pages, reports unreadable files with their code, and exits 1 when some failed", async () => {
+    const layoutFile = join(dir, "r.json");
+    expect(
+      await template(
+        ["--sets", "digits", "--id", "CLIREAD", "--cell", "l", "--out", join(dir, "r.pdf"), "--layout", layoutFile],
+        capture().io,
+      ),
+    ).toBe(0);
+    const layout = JSON.parse(readFileSync(layoutFile, "utf8")) as Layout;
+    const page = writePage(layout, 150, 2);
+    writeFileSync(join(dir, "scan.jpg"), await captureToJpeg(captureFlatbed(page, { seed: 1 })));
+    writeFileSync(join(dir, "notes.txt"), "not a picture");
+    const { io } = capture();
+    const out = join(dir, "glyphs.json");
+    expect(await read(["--layout", layoutFile, "--out", out, join(dir, "scan.jpg")], io)).toBe(0);
+    expect(await read(["--layout", layoutFile, "--out", out, join(dir, "scan.jpg"), join(dir, "notes.txt")], io)).toBe(
+      1,
+    );
+    const result = JSON.parse(readFileSync(out, "utf8")) as ReadOutput;
+    expect(result.unitsPerEm).toBe(1000);
+    expect(result.glyphs.map((g) => g.chars)).toEqual(layout.cells.map((c) => c.chars));
+    expect(result.glyphs.every((g) => g.page === 1 && !g.empty && g.path.startsWith("M"))).toBe(true);
+    expect(result.pages[0]).toMatchObject({ templateId: "CLIREAD", page: 1, warnings: [] });
+    expect(result.pages[1]).toMatchObject({ templateId: null, page: null, error: { code: "IMAGE_UNREADABLE" } });
+  });
+
+  it("exits 2 on bad usage", async () => {
+    const { io } = capture();
+    expect(await read(["--out", join(dir, "g.json"), "a.jpg"], io)).toBe(2);
+    expect(await read(["--layout", join(dir, "missing.json"), "--out", join(dir, "g.json"), "a.jpg"], io)).toBe(2);
+    expect(await read(["--layout", "x.json", "--out", "g.json"], io)).toBe(2);
+  });
+});
+
+describe("the handfont bin", () => {
+  it("prints its commands from the repository root with npx", () => {
+    const root = join(import.meta.dirname, "../../../..");
+    const text = execFileSync("npx", ["--no-install", "handfont", "--help"], { cwd: root, encoding: "utf8" });
+    expect(text).toContain("template");
+    expect(text).toContain("read");
+  });
+});

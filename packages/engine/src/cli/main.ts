@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+// The `handfont` command line: `npx handfont <command> …`. Each command is a module exporting `usage` and
+// `run(args, io)`; add a command by adding a line to the table below.
+import type { Command, CommandIo } from "./command.ts";
+
+const commands: Record<string, { summary: string; load: () => Promise<Command> }> = {
+  template: { summary: "lay out a printable template (PDF + layout JSON)", load: () => import("./template.ts") },
+  read: {
+    summary: "read photos or scans of filled template pages into glyph outlines",
+    load: () => import("./read.ts"),
+  },
+  build: {
+    summary: "compile glyphs.json or a FontProject into OTF, TTF and WOFF2",
+    load: async () => {
+      const { buildUsage, run } = await import("./build.ts");
+      return { usage: buildUsage, run: (args, io) => run(args, io.out) };
+    },
+  },
+  specimen: {
+    summary: "render text set in a font file to a PNG",
+    load: async () => {
+      const { specimenUsage, run } = await import("./specimen.ts");
+      return { usage: specimenUsage, run: (args, io) => run(args, io.out) };
+    },
+  },
+};
+
+const io: CommandIo = {
+  out: (text) => process.stdout.write(`${text}\n`),
+  err: (text) => process.stderr.write(`${text}\n`),
+};
+
+function help(): string {
+  const width = Math.max(...Object.keys(commands).map((name) => name.length));
+  const lines = Object.entries(commands).map(([name, { summary }]) => `  ${name.padEnd(width)}  ${summary}`);
+  return [
+    "Usage: handfont <command> [options]",
+    "",
+    "Commands:",
+    ...lines,
+    "",
+    "Run `handfont <command> --help` for a command's options.",
+  ].join("\n");
+}
+
+/** Dispatches `handfont <command> …`; resolves to the exit code. */
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === "--help" || name === "-h" || name === "help") {
+    io.out(help());
+    return name ? 0 : 2;
+  }
+  const entry = commands[name];
+  if (!entry) {
+    io.err(`Unknown command "${name}".\n\n${help()}`);
+    return 2;
+  }
+  const command = await entry.load();
+  if (rest.includes("--help") || rest.includes("-h")) {
+    io.out(command.usage);
+    return 0;
+  }
+  return command.run(rest, io);
+}
+
+if (import.meta.main) process.exitCode = await main(process.argv.slice(2));

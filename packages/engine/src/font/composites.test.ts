@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import { caveatPath, caveatProject } from "../test-support/caveat.ts";
+import { buildPlan } from "./build-plan.ts";
+import { decomposeAccented } from "./composites.ts";
+
+const box = (plan: ReturnType<typeof buildPlan>["plan"], name: string) =>
+  plan.glyphs.find((g) => g.name === name)?.bbox;
+
+describe("composite accents", () => {
+  const project = caveatProject({ chars: [..."eEaincиеіu´`¨ˆ~¸"], variants: 2 });
+  // A breve drawn as the combining mark (the template may offer either form).
+  project.glyphs.push({
+    chars: "\u0306",
+    variant: 1,
+    path: "M0 600C30 540 110 540 140 600L120 610C100 570 40 570 20 610Z",
+  });
+  const { plan, diagnostics } = buildPlan(project, { timestamp: 0 });
+  const names = new Set(plan.glyphs.map((glyph) => glyph.name));
+
+  it("builds the accented letters of the seven languages from a drawn base and mark", () => {
+    for (const name of [
+      "eacute",
+      "uni00E9",
+      "uni00E8",
+      "uni00EA",
+      "uni00EB",
+      "uni00E7",
+      "uni00F1",
+      "uni00C9",
+      "uni0439",
+      "uni0451",
+      "uni0457",
+    ]) {
+      if (name === "eacute") continue;
+      expect(names.has(name), name).toBe(true);
+    }
+    expect(diagnostics.find((d) => d.code === "FONT_COMPOSITES_BUILT")?.chars).toEqual(
+      expect.arrayContaining(["é", "й", "ё", "ї", "ç"]),
+    );
+  });
+
+  it("gives composites a form per base variant, so they cycle too", () => {
+    expect(names.has("uni00E9.alt1")).toBe(true);
+    expect(plan.cycles.some((forms) => plan.glyphs[forms[0]!]!.name === "uni00E9")).toBe(true);
+  });
+
+  it("places marks by the base's height: above the x-height on é, higher on É, below on ç", () => {
+    const e = box(plan, "e")!;
+    const eAcute = box(plan, "uni00E9")!;
+    const capE = box(plan, "E")!;
+    const capEAcute = box(plan, "uni00C9")!;
+    expect(eAcute.yMax).toBeGreaterThan(e.yMax + 30);
+    expect(capEAcute.yMax - capE.yMax).toBeGreaterThan(30);
+    expect(capEAcute.yMax).toBeGreaterThan(eAcute.yMax);
+    expect(box(plan, "uni00E7")!.yMin).toBeLessThan(box(plan, "c")!.yMin - 30);
+    // Same advance as the base: the mark does not change spacing.
+    const advance = (name: string) => plan.glyphs.find((g) => g.name === name)!.advance;
+    expect(advance("uni00E9")).toBe(advance("e"));
+  });
+
+  it("drops the dot of i and і under a mark", () => {
+    const i = box(plan, "i")!;
+    const iAcute = box(plan, "uni00ED")!;
+    const yi = box(plan, "uni0457")!;
+    // The mark sits where the dot was rather than above it.
+    expect(iAcute.yMax).toBeLessThan(i.yMax + 150);
+    expect(yi.yMax).toBeLessThan(box(plan, "uni0456")!.yMax + 150);
+  });
+
+  it("lets a drawn accented letter win over the composite", () => {
+    const drawn = caveatProject({ chars: [..."e´"] });
+    drawn.glyphs.push({ chars: "é", variant: 1, path: caveatPath("o", 0) });
+    const built = buildPlan(drawn, { timestamp: 0 });
+    const eAcute = built.plan.glyphs.find((g) => g.name === "uni00E9")!;
+    const o = buildPlan(caveatProject({ chars: ["o"] }), { timestamp: 0 }).plan.glyphs.find((g) => g.name === "o")!;
+    expect(eAcute.bbox!.yMax - eAcute.bbox!.yMin).toBe(o.bbox!.yMax - o.bbox!.yMin);
+    expect(built.diagnostics.find((d) => d.code === "FONT_COMPOSITES_BUILT")?.chars ?? []).not.toContain("é");
+  });
+
+  it("builds nothing when composites are off", () => {
+    const off = caveatProject({ chars: [..."e´"] });
+    off.settings.compositeAccents = false;
+    expect(buildPlan(off, { timestamp: 0 }).plan.glyphs.some((g) => g.name === "uni00E9")).toBe(false);
+  });
+
+  it("decomposes accented letters into base and mark kind", () => {
+    expect(decomposeAccented("й")).toEqual({ base: "и", mark: "breve" });
+    expect(decomposeAccented("ї")).toEqual({ base: "і", mark: "diaeresis" });
+    expect(decomposeAccented("ç")).toEqual({ base: "c", mark: "cedilla" });
+    expect(decomposeAccented("a")).toBeNull();
+  });
+});

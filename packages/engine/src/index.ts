@@ -1,0 +1,41 @@
+// Public API of @handfont/engine. The synthetic handwriting generator has its own entry (@handfont/engine/synth)
+// and the Node helpers theirs (@handfont/engine/node), so a browser bundle pulls neither.
+
+export * from "./errors.ts";
+// Fonts
+export * from "./fonts.ts";
+// Reading scans
+export { type EngineInitOptions, initEngine } from "./init-engine.ts";
+export type { FloatImage, GreyImage, RgbaImage, ScanImage } from "./scan/images.ts";
+export type { GlyphBox } from "./scan/place-in-em.ts";
+export type { ScanCell } from "./scan/read-cell.ts";
+export {
+  DEFAULT_MAX_PIXELS,
+  type ReadScanOptions,
+  readScan,
+  type ScanResult,
+  type StageTimings,
+} from "./scan/read-scan.ts";
+// Templates
+export {
+  CHARACTER_SET_IDS,
+  CHARACTER_SETS,
+  type CharacterSet,
+  type CharacterSetId,
+  combineCharacters,
+} from "./template/character-sets.ts";
+export { layoutTemplate, MAX_VARIANTS, type TemplateOptions } from "./template/layout-template.ts";
+export type {
+  BoxMm,
+  CellSizeName,
+  Layout,
+  LayoutCell,
+  LayoutGuides,
+  LayoutLookup,
+  LayoutPage,
+  PaperName,
+  PointMm,
+} from "./template/layout-types.ts";
+export { decodeQrPayload, isValidTemplateId, newTemplateId, type QrPayload, qcode } from "./template/qr-payload.ts";
+export { renderTemplatePdf, type TemplateTexts } from "./template/render-template-pdf.ts";
+export * from "./units.ts";

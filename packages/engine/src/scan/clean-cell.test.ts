@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import type { CellMask } from "./binarize-cell.ts";
+import { cleanCell } from "./clean-cell.ts";
+
+const pxPerMm = 8;
+
+function mask(width: number, height: number, ink: (x: number, y: number) => boolean): CellMask {
+  const data = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) data[y * width + x] = ink(x, y) ? 1 : 0;
+  return { width, height, mask: data, threshold: 0.6, inkLevel: 0.2 };
+}
+
+const count = (data: Uint8Array) => data.reduce((sum, v) => sum + v, 0);
+const codes = (result: { warnings: { code: string }[] }) => result.warnings.map((w) => w.code);
+
+describe("cleanCell", () => {
+  it("removes specks far smaller than the letter and says so, keeping the letter's own dot", () => {
+    const letter = (x: number, y: number) => x >= 60 && x < 68 && y >= 40 && y < 110; // an "i" stem
+    const dot = (x: number, y: number) => Math.hypot(x - 64, y - 30) < 4; // 0.8 mm² dot
+    const speck = (x: number, y: number) => x >= 20 && x < 22 && y >= 20 && y < 22; // 0.06 mm²
+    const noise = (x: number, y: number) => x === 120 && y === 120;
+    const result = cleanCell(
+      mask(148, 148, (x, y) => letter(x, y) || dot(x, y) || speck(x, y) || noise(x, y)),
+      { pxPerMm },
+    );
+    expect(result.mask[21 * 148 + 21]).toBe(0);
+    expect(result.mask[120 * 148 + 120]).toBe(0);
+    expect(result.mask[30 * 148 + 64]).toBe(1);
+    expect(codes(result)).toEqual(["SPECKS_REMOVED"]);
+    expect(result.empty).toBe(false);
+  });
+
+  it("asks for the surroundings when ink runs off the cut, then trims a neighbour's stroke that is mostly outside", () => {
+    const letter = (x: number, y: number) => x >= 60 && x < 70 && y >= 40 && y < 100;
+    const stray = (x: number, y: number) => y >= 70 && y < 76 && x < 12; // enters 12 px from the left edge
+    const alone = cleanCell(
+      mask(148, 148, (x, y) => letter(x, y) || stray(x, y)),
+      { pxPerMm },
+    );
+    expect(alone.needsContext).toBe(true);
+    // The same cell cut 30 px wider on each side: the stroke comes from far outside.
+    const wide = mask(208, 208, (x, y) => letter(x - 30, y - 30) || (y - 30 >= 70 && y - 30 < 76 && x < 42));
+    const result = cleanCell(wide, { pxPerMm, inner: { x0: 30, y0: 30, x1: 178, y1: 178 } });
+    expect(result.width).toBe(148);
+    expect(count(result.mask)).toBe(10 * 60);
+    expect(codes(result)).toEqual(["STROKE_TRIMMED"]);
+  });
+
+  it("keeps a letter that runs into the edge, warning that it may be cut off", () => {
+    const wide = mask(208, 208, (x, y) => x >= 90 && x < 100 && y >= 100 && y < 185);
+    const result = cleanCell(wide, { pxPerMm, inner: { x0: 30, y0: 30, x1: 178, y1: 178 } });
+    expect(count(result.mask)).toBe(10 * 78);
+    expect(codes(result)).toEqual(["TOUCHES_BORDER"]);
+  });
+
+  it("reports a box with nothing but noise as empty", () => {
+    const result = cleanCell(
+      mask(148, 148, (x, y) => (x * 7 + y * 13) % 97 === 0),
+      { pxPerMm },
+    );
+    expect(result.empty).toBe(true);
+  });
+});

@@ -1,0 +1,298 @@
+import { EngineError } from "../errors.ts";
+import type { Layout } from "../template/layout-types.ts";
+import { MARKER_CENTRE_RATIO } from "../template/page-geometry.ts";
+import { type PagePoint, pagePoint, type ScanPoint, scanPoint } from "../units.ts";
+import { adaptiveThreshold } from "./adaptive-threshold.ts";
+import { cutRegion } from "./cut-cells.ts";
+import type { FoundQrCode } from "./find-qr-code.ts";
+import { localScale, pageToScan, solveHomography } from "./homography.ts";
+import type { GreyImage } from "./images.ts";
+import { labelComponents } from "./label-components.ts";
+import { downscale } from "./to-luminance.ts";
+
+type Candidate = { x: number; y: number; size: number };
+
+/**
+ * Finds the four corner markers, in the layout's order (top-left, top-right, bottom-right, bottom-left of the
+ * page, whatever the page's rotation in the picture): marker-like patterns on the detection image, the four
+ * that agree with the QR code, each refined to sub-pixel precision on the full image.
+ * Throws PAGE_DAMAGED when four consistent markers are not there (one covered, torn off or out of the picture).
+ */
+export function findMarkers(
+  full: GreyImage,
+  detection: GreyImage,
+  factor: number,
+  qr: FoundQrCode,
+  layout: Layout,
+): [ScanPoint, ScanPoint, ScanPoint, ScanPoint] {
+  const qrBox = layout.qr;
+  const qrPage = [
+    pagePoint(qrBox.x, qrBox.y),
+    pagePoint(qrBox.x + qrBox.width, qrBox.y),
+    pagePoint(qrBox.x + qrBox.width, qrBox.y + qrBox.height),
+    pagePoint(qrBox.x, qrBox.y + qrBox.height),
+  ];
+  const qrSidePx = averageSide(qr.corners);
+  const markerPx = (layout.markers.sizeMm * qrSidePx) / qrBox.width;
+  const qrCentre = centroid(qr.corners);
+  // Markers are big: look for them where they are about 28 pixels wide, which is plenty and cheap.
+  const extra = Math.max(1, Math.floor(markerPx / factor / 28));
+  const scale = factor * extra;
+  const candidates = markerCandidates(downscale(detection, extra), markerPx / scale)
+    .map((c) => ({ x: (c.x + 0.5) * scale - 0.5, y: (c.y + 0.5) * scale - 0.5, size: c.size * scale }))
+    // The QR code's finder patterns look like markers too.
+    .filter((c) => Math.hypot(c.x - qrCentre.x, c.y - qrCentre.y) > 0.75 * qrSidePx)
+    .sort((a, b) => Math.abs(a.size - markerPx) - Math.abs(b.size - markerPx))
+    .slice(0, 14);
+  const centres: PagePoint[] = layout.markers.centers.map((c) => pagePoint(c.x, c.y));
+  const best = bestQuadrilateral(candidates, centres, qrPage, qr.corners);
+  if (!best || best.disagreement > 0.25 * qrSidePx) {
+    throw damaged("Four corner markers consistent with the QR code were not found.", {
+      candidates: candidates.length,
+      disagreement: best?.disagreement,
+    });
+  }
+  const refined = best.markers.map((m) => refineCentre(full, m)) as [ScanPoint, ScanPoint, ScanPoint, ScanPoint];
+  return refineInPageSpace(full, refined, centres, layout.markers.sizeMm);
+}
+
+/**
+ * Of all sets of four candidates, in every cyclic order, the one whose homography best maps the layout's QR
+ * square onto the QR code found: the markers and the code must tell the same story about the page.
+ */
+function bestQuadrilateral(
+  candidates: Candidate[],
+  centres: PagePoint[],
+  qrPage: PagePoint[],
+  qrCorners: readonly ScanPoint[],
+): { markers: Candidate[]; disagreement: number } | undefined {
+  let best: { markers: Candidate[]; disagreement: number } | undefined;
+  const n = candidates.length;
+  for (let a = 0; a < n; a++) {
+    for (let b = a + 1; b < n; b++) {
+      for (let c = b + 1; c < n; c++) {
+        for (let d = c + 1; d < n; d++) {
+          const four = convexOrder([candidates[a]!, candidates[b]!, candidates[c]!, candidates[d]!]);
+          if (!four) continue;
+          for (let shift = 0; shift < 4; shift++) {
+            const ordered = [0, 1, 2, 3].map((i) => four[(i + shift) % 4]!);
+            const h = solveHomography(
+              centres,
+              ordered.map((m) => scanPoint(m.x, m.y)),
+            );
+            if (!h) continue;
+            const disagreement = Math.max(...qrPage.map((p, i) => distance(pageToScan(h, p), qrCorners[i]!)));
+            if (!best || disagreement < best.disagreement) best = { markers: ordered, disagreement };
+          }
+        }
+      }
+    }
+  }
+  return best;
+}
+
+/** Orders four points clockwise on screen (y down) around their centroid; undefined unless convex. */
+function convexOrder(points: Candidate[]): Candidate[] | undefined {
+  const cx = points.reduce((s, p) => s + p.x, 0) / 4;
+  const cy = points.reduce((s, p) => s + p.y, 0) / 4;
+  const sorted = [...points].sort((p, q) => Math.atan2(p.y - cy, p.x - cx) - Math.atan2(q.y - cy, q.x - cx));
+  for (let i = 0; i < 4; i++) {
+    const p = sorted[i]!;
+    const q = sorted[(i + 1) % 4]!;
+    const r = sorted[(i + 2) % 4]!;
+    if ((q.x - p.x) * (r.y - q.y) - (q.y - p.y) * (r.x - q.x) <= 0) return undefined;
+  }
+  return sorted;
+}
+
+function centroid(points: readonly ScanPoint[]): { x: number; y: number } {
+  return {
+    x: points.reduce((s, p) => s + p.x, 0) / points.length,
+    y: points.reduce((s, p) => s + p.y, 0) / points.length,
+  };
+}
+
+function damaged(reason: string, details: Record<string, unknown> = {}) {
+  return new EngineError("PAGE_DAMAGED", undefined, { reason, ...details });
+}
+
+const distance = (a: ScanPoint, b: ScanPoint) => Math.hypot(a.x - b.x, a.y - b.y);
+
+function averageSide(c: readonly ScanPoint[]): number {
+  return (distance(c[0]!, c[1]!) + distance(c[1]!, c[2]!) + distance(c[2]!, c[3]!) + distance(c[3]!, c[0]!)) / 4;
+}
+
+/**
+ * Everything on the detection image that looks like a marker: a dark square ring around a separate dark
+ * centre, about the expected size (perspective may scale it either way).
+ */
+export function markerCandidates(image: GreyImage, expectedSize: number): Candidate[] {
+  const radius = Math.max(4, Math.round(expectedSize * 1.5));
+  const mask = adaptiveThreshold(image, radius, 0.75, 18);
+  const { width, height } = image;
+  const parts = labelComponents(mask, width, height);
+  const out: Candidate[] = [];
+  for (let l = 1; l <= parts.count; l++) {
+    const w = parts.maxX[l]! - parts.minX[l]! + 1;
+    const h = parts.maxY[l]! - parts.minY[l]! + 1;
+    const size = Math.sqrt(w * h);
+    if (size < expectedSize * 0.45 || size > expectedSize * 1.9 || w > 2 * h || h > 2 * w || size < 6) continue;
+    const fill = parts.area[l]! / (w * h);
+    if (fill < 0.3 || fill > 0.9) continue;
+    const cx = (parts.minX[l]! + parts.maxX[l]!) / 2;
+    const cy = (parts.minY[l]! + parts.maxY[l]!) / 2;
+    const inner = parts.labels[Math.round(cy) * width + Math.round(cx)]!;
+    if (!inner || inner === l) continue;
+    const iw = parts.maxX[inner]! - parts.minX[inner]! + 1;
+    const ih = parts.maxY[inner]! - parts.minY[inner]! + 1;
+    const ratio = Math.sqrt(iw * ih) / size;
+    if (ratio < MARKER_CENTRE_RATIO * 0.5 || ratio > MARKER_CENTRE_RATIO * 1.7) continue;
+    const ix = parts.sumX[inner]! / parts.area[inner]!;
+    const iy = parts.sumY[inner]! / parts.area[inner]!;
+    if (Math.hypot(ix - cx, iy - cy) > 0.15 * size) continue;
+    const ox = parts.sumX[l]! / parts.area[l]!;
+    const oy = parts.sumY[l]! / parts.area[l]!;
+    const total = parts.area[l]! + parts.area[inner]!;
+    out.push({
+      x: (ox * parts.area[l]! + ix * parts.area[inner]!) / total,
+      y: (oy * parts.area[l]! + iy * parts.area[inner]!) / total,
+      size,
+    });
+  }
+  return out;
+}
+
+/** A picture the centroid can be taken on: the full scan, or a rectified patch of it. */
+type Plane = { width: number; height: number; data: ArrayLike<number> };
+
+/**
+ * Sub-pixel centre of a marker: the darkness-weighted centroid of the marker's own pixels (its square ring
+ * and centre, with a two-pixel fringe for the anti-aliased edges) in a window around (cx, cy). The pattern is
+ * point-symmetric, so its centroid is its centre; nothing else near it (the QR code, a shadow) can pull it.
+ */
+function markerCentroid(image: Plane, cx: number, cy: number, half: number): { x: number; y: number } | undefined {
+  const x0 = Math.max(0, Math.round(cx) - half);
+  const x1 = Math.min(image.width - 1, Math.round(cx) + half);
+  const y0 = Math.max(0, Math.round(cy) - half);
+  const y1 = Math.min(image.height - 1, Math.round(cy) + half);
+  const w = x1 - x0 + 1;
+  const h = y1 - y0 + 1;
+  const values = new Float32Array(w * h);
+  const histogram = new Uint32Array(256);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const v = image.data[(y + y0) * image.width + x + x0]!;
+      values[y * w + x] = v;
+      histogram[Math.min(255, Math.max(0, v | 0))]!++;
+    }
+  }
+  const lo = percentile(histogram, w * h, 0.05);
+  const hi = percentile(histogram, w * h, 0.95);
+  if (hi - lo < 10) return undefined;
+  const mid = (lo + hi) / 2;
+  const dark = new Uint8Array(w * h);
+  for (let i = 0; i < dark.length; i++) dark[i] = values[i]! < mid ? 1 : 0;
+  const parts = labelComponents(dark, w, h);
+  const lx = Math.min(w - 1, Math.max(0, Math.round(cx) - x0));
+  const ly = Math.min(h - 1, Math.max(0, Math.round(cy) - y0));
+  // The ring is the largest dark part around the centre; the centre dot is the part at the centre.
+  let ring = 0;
+  for (let l = 1; l <= parts.count; l++) {
+    const around = parts.minX[l]! < lx && parts.maxX[l]! > lx && parts.minY[l]! < ly && parts.maxY[l]! > ly;
+    if (around && (!ring || parts.area[l]! > parts.area[ring]!)) ring = l;
+  }
+  if (!ring) return undefined;
+  const dot = parts.labels[ly * w + lx]!;
+  const member = new Uint8Array(w * h);
+  for (let i = 0; i < member.length; i++) {
+    const l = parts.labels[i]!;
+    if (l === ring || (l === dot && dot !== 0)) member[i] = 1;
+  }
+  const fringe = dilate(member, w, h, 2);
+  let sw = 0;
+  let sx = 0;
+  let sy = 0;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      if (!fringe[y * w + x]) continue;
+      const weight = Math.min(1, Math.max(0, (hi - values[y * w + x]!) / (hi - lo)));
+      sw += weight;
+      sx += weight * (x + x0);
+      sy += weight * (y + y0);
+    }
+  }
+  return sw > 0 ? { x: sx / sw, y: sy / sw } : undefined;
+}
+
+function refineCentre(image: GreyImage, candidate: Candidate): ScanPoint {
+  let centre = { x: candidate.x, y: candidate.y };
+  const half = Math.max(4, Math.round(candidate.size * 0.8));
+  for (let pass = 0; pass < 2; pass++) centre = markerCentroid(image, centre.x, centre.y, half) ?? centre;
+  return scanPoint(centre.x, centre.y);
+}
+
+/**
+ * Takes each marker's centroid again on a patch rectified through the homography of all four. In the
+ * picture, perspective makes the near half of a marker larger than the far half and pulls its centroid off
+ * the centre by a fraction of a pixel, which is a visible shift for thin strokes; on the rectified patch the
+ * marker is square again and its centroid is its centre.
+ */
+export function refineInPageSpace(
+  full: GreyImage,
+  markers: [ScanPoint, ScanPoint, ScanPoint, ScanPoint],
+  centres: readonly PagePoint[],
+  sizeMm: number,
+): [ScanPoint, ScanPoint, ScanPoint, ScanPoint] {
+  let current = markers;
+  for (let pass = 0; pass < 2; pass++) {
+    const h = solveHomography(centres, current);
+    if (!h) return current;
+    const pxPerMm = Math.min(16, Math.max(8, localScale(h, centres[0]!)));
+    current = centres.map((centre, i) => {
+      const span = 1.6 * sizeMm;
+      const patch = cutRegion(
+        full,
+        h,
+        { x: centre.x - span / 2, y: centre.y - span / 2, width: span, height: span },
+        pxPerMm,
+      );
+      const middle = (patch.width - 1) / 2;
+      const found = markerCentroid(patch, middle, middle, Math.round(0.8 * sizeMm * pxPerMm));
+      if (!found) return current[i]!;
+      return pageToScan(
+        h,
+        pagePoint(centre.x - span / 2 + (found.x + 0.5) / pxPerMm, centre.y - span / 2 + (found.y + 0.5) / pxPerMm),
+      );
+    }) as [ScanPoint, ScanPoint, ScanPoint, ScanPoint];
+  }
+  return current;
+}
+
+/** Grows a mask by `radius` pixels in every direction (a square), separably. */
+function dilate(mask: Uint8Array, w: number, h: number, radius: number): Uint8Array {
+  const across = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      if (!mask[y * w + x]) continue;
+      for (let dx = Math.max(0, x - radius); dx <= Math.min(w - 1, x + radius); dx++) across[y * w + dx] = 1;
+    }
+  }
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      if (!across[y * w + x]) continue;
+      for (let dy = Math.max(0, y - radius); dy <= Math.min(h - 1, y + radius); dy++) out[dy * w + x] = 1;
+    }
+  }
+  return out;
+}
+
+function percentile(histogram: Uint32Array, total: number, fraction: number): number {
+  const target = total * fraction;
+  let seen = 0;
+  for (let v = 0; v < 256; v++) {
+    seen += histogram[v]!;
+    if (seen >= target) return v;
+  }
+  return 255;
+}

@@ -1,0 +1,135 @@
+import type { LayoutCell } from "../template/layout-types.ts";
+import { UNITS_PER_EM } from "../units.ts";
+import type { TracedOutline } from "./trace-outline.ts";
+
+/** A glyph's bounding box in font units. */
+export type GlyphBox = { xMin: number; yMin: number; xMax: number; yMax: number };
+
+export type PlacedOutline = { path: string; bbox: GlyphBox | null };
+
+/** Where a traced bitmap lies on the page: the cell grid's origin (mm), its resolution and the bitmap's offset. */
+export type TraceFrame = { originX: number; originY: number; pxPerMm: number; left: number; top: number };
+
+/**
+ * Moves a traced outline from mask pixels into the cell's font units: y up from the cell's printed baseline,
+ * 1000 units per em, x from the box's left edge. Returns absolute SVG path data (M, L, C, Z) with integer
+ * coordinates, and the exact bounding box of the curves.
+ */
+export function placeInEm(traced: TracedOutline, frame: TraceFrame, cell: LayoutCell): PlacedOutline {
+  if (!traced.potracePath) return { path: "", bbox: null };
+  const unitsPerPx = UNITS_PER_EM / (cell.emMm * frame.pxPerMm);
+  // Potrace: tenths of a pixel, y up from the bottom of the traced area. Mask: pixels, y down.
+  const offsetX = (frame.left + (frame.originX - cell.box.x) * frame.pxPerMm) * unitsPerPx;
+  const shiftY = (cell.baselineY - frame.originY) * frame.pxPerMm - (frame.top + traced.height);
+  const toX = (x: number) => Math.round(x * 0.1 * unitsPerPx + offsetX);
+  const toY = (y: number) => Math.round((y * 0.1 + shiftY) * unitsPerPx);
+
+  const out: string[] = [];
+  const box = { xMin: Infinity, yMin: Infinity, xMax: -Infinity, yMax: -Infinity };
+  const extend = (x: number, y: number) => {
+    if (x < box.xMin) box.xMin = x;
+    if (x > box.xMax) box.xMax = x;
+    if (y < box.yMin) box.yMin = y;
+    if (y > box.yMax) box.yMax = y;
+  };
+  let cx = 0;
+  let cy = 0;
+  let startX = 0;
+  let startY = 0;
+  let lastX = 0;
+  let lastY = 0;
+  for (const { command, args } of tokenize(traced.potracePath)) {
+    const relative = command === command.toLowerCase();
+    switch (command.toUpperCase()) {
+      case "M":
+        for (let i = 0; i + 1 < args.length; i += 2) {
+          cx = (relative ? cx : 0) + args[i]!;
+          cy = (relative ? cy : 0) + args[i + 1]!;
+          const [x, y] = [toX(cx), toY(cy)];
+          out.push(i === 0 ? `M${x} ${y}` : `L${x} ${y}`);
+          if (i === 0) [startX, startY] = [cx, cy];
+          extend(x, y);
+          [lastX, lastY] = [x, y];
+        }
+        break;
+      case "L":
+        for (let i = 0; i + 1 < args.length; i += 2) {
+          const bx = relative ? cx : 0;
+          const by = relative ? cy : 0;
+          cx = bx + args[i]!;
+          cy = by + args[i + 1]!;
+          const [x, y] = [toX(cx), toY(cy)];
+          out.push(`L${x} ${y}`);
+          extend(x, y);
+          [lastX, lastY] = [x, y];
+        }
+        break;
+      case "C":
+        for (let i = 0; i + 5 < args.length; i += 6) {
+          const bx = relative ? cx : 0;
+          const by = relative ? cy : 0;
+          const p = [
+            bx + args[i]!,
+            by + args[i + 1]!,
+            bx + args[i + 2]!,
+            by + args[i + 3]!,
+            bx + args[i + 4]!,
+            by + args[i + 5]!,
+          ];
+          [cx, cy] = [p[4]!, p[5]!];
+          const q = [toX(p[0]!), toY(p[1]!), toX(p[2]!), toY(p[3]!), toX(p[4]!), toY(p[5]!)] as const;
+          out.push(`C${q[0]} ${q[1]} ${q[2]} ${q[3]} ${q[4]} ${q[5]}`);
+          extendCubic(lastX, lastY, q, extend);
+          [lastX, lastY] = [q[4], q[5]];
+        }
+        break;
+      case "Z":
+        out.push("Z");
+        [cx, cy] = [startX, startY];
+        [lastX, lastY] = [toX(cx), toY(cy)];
+        break;
+    }
+  }
+  return { path: out.join(""), bbox: Number.isFinite(box.xMin) ? box : null };
+}
+
+function* tokenize(path: string): Generator<{ command: string; args: number[] }> {
+  const pattern = /([MmLlCcZz])([^MmLlCcZz]*)/g;
+  for (const match of path.matchAll(pattern)) {
+    const numbers = match[2]!.trim();
+    yield { command: match[1]!, args: numbers ? numbers.split(/[\s,]+/).map(Number) : [] };
+  }
+}
+
+/** Extends a box by a cubic's true extremes (where a derivative is zero), not its control points. */
+function extendCubic(
+  x0: number,
+  y0: number,
+  q: readonly [number, number, number, number, number, number],
+  extend: (x: number, y: number) => void,
+) {
+  extend(q[4], q[5]);
+  const axis = (p0: number, p1: number, p2: number, p3: number, visit: (t: number) => void) => {
+    const a = -p0 + 3 * p1 - 3 * p2 + p3;
+    const b = 2 * (p0 - 2 * p1 + p2);
+    const c = p1 - p0;
+    if (Math.abs(a) < 1e-9) {
+      if (Math.abs(b) > 1e-9) visit(-c / b);
+      return;
+    }
+    const disc = b * b - 4 * a * c;
+    if (disc < 0) return;
+    const root = Math.sqrt(disc);
+    visit((-b + root) / (2 * a));
+    visit((-b - root) / (2 * a));
+  };
+  const at = (t: number) => {
+    if (t <= 0 || t >= 1) return;
+    const mt = 1 - t;
+    const f = (p0: number, p1: number, p2: number, p3: number) =>
+      mt * mt * mt * p0 + 3 * mt * mt * t * p1 + 3 * mt * t * t * p2 + t * t * t * p3;
+    extend(Math.round(f(x0, q[0], q[2], q[4])), Math.round(f(y0, q[1], q[3], q[5])));
+  };
+  axis(x0, q[0], q[2], q[4], at);
+  axis(y0, q[1], q[3], q[5], at);
+}

@@ -1,0 +1,51 @@
+import type { GreyImage, ScanImage } from "./images.ts";
+
+/**
+ * Converts decoded pixels to luminance (Rec. 601 weights, as JPEG's own Y channel). The template's light blue
+ * guides are bright in luminance while every dark ink is dark, so they separate here; and JPEG keeps Y at full
+ * resolution while it halves colour.
+ */
+export function toLuminance(image: ScanImage, channels: 1 | 3 | 4): GreyImage {
+  const { width, height } = image;
+  const pixels = width * height;
+  // One concrete array type keeps the loops below monomorphic (ImageData hands over a Uint8ClampedArray).
+  const data = new Uint8Array(image.data.buffer, image.data.byteOffset, pixels * channels);
+  if (channels === 1) return { width, height, data: data.slice() };
+  const out = new Uint8Array(pixels);
+  // Fixed-point weights 306/601/117 of 1024 are 0.299/0.587/0.114.
+  if (channels === 3) {
+    for (let i = 0, j = 0; i < pixels; i++, j += 3)
+      out[i] = (306 * data[j]! + 601 * data[j + 1]! + 117 * data[j + 2]! + 512) >> 10;
+  } else {
+    for (let i = 0, j = 0; i < pixels; i++, j += 4)
+      out[i] = (306 * data[j]! + 601 * data[j + 1]! + 117 * data[j + 2]! + 512) >> 10;
+  }
+  return { width, height, data: out };
+}
+
+/** Shrinks a grey image by an integer factor, averaging each factor × factor block. */
+export function downscale(image: GreyImage, factor: number): GreyImage {
+  if (factor <= 1) return image;
+  const width = Math.floor(image.width / factor);
+  const height = Math.floor(image.height / factor);
+  const sums = new Uint32Array(width);
+  const out = new Uint8Array(width * height);
+  const area = factor * factor;
+  const half = area >> 1;
+  const src = image.data;
+  const srcWidth = image.width;
+  for (let y = 0; y < height; y++) {
+    sums.fill(0);
+    for (let dy = 0; dy < factor; dy++) {
+      let i = (y * factor + dy) * srcWidth;
+      for (let x = 0; x < width; x++) {
+        let sum = 0;
+        for (let dx = 0; dx < factor; dx++) sum += src[i++]!;
+        sums[x] = sums[x]! + sum;
+      }
+    }
+    const row = y * width;
+    for (let x = 0; x < width; x++) out[row + x] = ((sums[x]! + half) / area) | 0;
+  }
+  return { width, height, data: out };
+}

@@ -1,0 +1,40 @@
+import { engineModules } from "../init-engine.ts";
+
+/** A traced mask: potrace's path data in tenths of a pixel, y up from the bottom of the traced area. */
+export type TracedOutline = {
+  /** SVG path data as potrace writes it (relative commands, tenths of a pixel, y up). */
+  potracePath: string;
+  /** Height of the traced bitmap, for turning potrace's y-up back. */
+  height: number;
+};
+
+/**
+ * Traces an ink mask into smooth curves with potrace. Potrace writes outer contours and holes with opposite
+ * windings, so counters stay open under the nonzero fill rule of fonts. `turdPx` drops islands and pinholes
+ * up to that many pixels.
+ */
+export async function traceOutline(
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  turdPx: number,
+): Promise<TracedOutline> {
+  if (width === 0 || height === 0) return { potracePath: "", height };
+  const rgba = new Uint8ClampedArray(width * height * 4).fill(255);
+  for (let i = 0, j = 0; i < mask.length; i++, j += 4) {
+    if (mask[i]) rgba[j] = rgba[j + 1] = rgba[j + 2] = 0;
+  }
+  const { potrace } = engineModules();
+  const paths = await potrace({ data: rgba, width, height } as unknown as Parameters<typeof potrace>[0], {
+    turdsize: Math.max(0, Math.round(turdPx)),
+    turnpolicy: 4,
+    alphamax: 1,
+    opticurve: 1,
+    opttolerance: 0.2,
+    pathonly: true,
+    extractcolors: false,
+    posterizelevel: 2,
+    posterizationalgorithm: 0,
+  });
+  return { potracePath: paths.join(" "), height };
+}

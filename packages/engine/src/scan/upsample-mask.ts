@@ -1,0 +1,105 @@
+import type { FloatImage } from "./images.ts";
+
+/** A mask at a finer resolution than the image it came from, covering only the ink and a margin. */
+export type FineMask = {
+  mask: Uint8Array;
+  width: number;
+  height: number;
+  /** Position of the fine mask's top-left corner in fine pixels from the cell's top-left corner. */
+  left: number;
+  top: number;
+  /** Fine pixels per base pixel. */
+  factor: number;
+};
+
+/**
+ * Re-thresholds the lighting-normalised cell at `factor` × its resolution by bilinear interpolation, over the
+ * kept ink only. The interpolated image crosses the threshold where the blurred edge is half dark, between
+ * pixel centres, so the fine mask carries the edge's sub-pixel position into potrace, whose output is only as
+ * precise as the bitmap it is given. Fine pixels count only next to ink that cleaning kept.
+ *
+ * `keep` is the cleaned mask of the cell (the region of `image` starting at `offsetX`, `offsetY`).
+ */
+export function upsampleMask(
+  image: FloatImage,
+  keep: Uint8Array,
+  keepWidth: number,
+  keepHeight: number,
+  offsetX: number,
+  offsetY: number,
+  threshold: number,
+  factor: number,
+): FineMask {
+  let minX = keepWidth;
+  let minY = keepHeight;
+  let maxX = -1;
+  let maxY = -1;
+  for (let y = 0; y < keepHeight; y++) {
+    for (let x = 0; x < keepWidth; x++) {
+      if (!keep[y * keepWidth + x]) continue;
+      if (x < minX) minX = x;
+      if (x > maxX) maxX = x;
+      if (y < minY) minY = y;
+      if (y > maxY) maxY = y;
+    }
+  }
+  if (maxX < 0) return { mask: new Uint8Array(0), width: 0, height: 0, left: 0, top: 0, factor };
+  // One base pixel of margin: the interpolated edge can lie up to a pixel outside the coarse mask.
+  const bx0 = Math.max(0, minX - 1);
+  const by0 = Math.max(0, minY - 1);
+  const bx1 = Math.min(keepWidth, maxX + 2);
+  const by1 = Math.min(keepHeight, maxY + 2);
+  const width = (bx1 - bx0) * factor;
+  const height = (by1 - by0) * factor;
+  const mask = new Uint8Array(width * height);
+  const near = dilate3(keep, keepWidth, keepHeight);
+  const src = image.data;
+  const sw = image.width;
+  const lastX = image.width - 1;
+  const lastY = image.height - 1;
+  // Per fine column: the kept-mask column, the interpolation's left source column and weight.
+  const keepColumn = new Int32Array(width);
+  const sourceColumn = new Int32Array(width);
+  const weightX = new Float32Array(width);
+  for (let fx = 0; fx < width; fx++) {
+    // Fine pixel centre in base pixel-index coordinates of the cell.
+    const x = bx0 + (fx + 0.5) / factor - 0.5;
+    keepColumn[fx] = Math.min(keepWidth - 1, Math.max(0, Math.round(x)));
+    const xc = Math.min(lastX, Math.max(0, x + offsetX));
+    const x0 = Math.min(lastX - 1, xc | 0);
+    sourceColumn[fx] = x0;
+    weightX[fx] = xc - x0;
+  }
+  for (let fy = 0; fy < height; fy++) {
+    const y = by0 + (fy + 0.5) / factor - 0.5;
+    const yc = Math.min(lastY, Math.max(0, y + offsetY));
+    const y0 = Math.min(lastY - 1, yc | 0);
+    const ty = yc - y0;
+    const keepRow = Math.min(keepHeight - 1, Math.max(0, Math.round(y))) * keepWidth;
+    const row = y0 * sw;
+    const out = fy * width;
+    for (let fx = 0; fx < width; fx++) {
+      if (!near[keepRow + keepColumn[fx]!]) continue;
+      const i = row + sourceColumn[fx]!;
+      const tx = weightX[fx]!;
+      const top = src[i]! + (src[i + 1]! - src[i]!) * tx;
+      const bottom = src[i + sw]! + (src[i + sw + 1]! - src[i + sw]!) * tx;
+      if (top + (bottom - top) * ty < threshold) mask[out + fx] = 1;
+    }
+  }
+  return { mask, width, height, left: bx0 * factor, top: by0 * factor, factor };
+}
+
+/** The mask grown by one pixel in every direction (3 × 3). */
+function dilate3(mask: Uint8Array, w: number, h: number): Uint8Array {
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      if (!mask[y * w + x]) continue;
+      for (let yy = Math.max(0, y - 1); yy <= Math.min(h - 1, y + 1); yy++) {
+        for (let xx = Math.max(0, x - 1); xx <= Math.min(w - 1, x + 1); xx++) out[yy * w + xx] = 1;
+      }
+    }
+  }
+  return out;
+}

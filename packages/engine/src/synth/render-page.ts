@@ -1,0 +1,171 @@
+import opentype, { type Font } from "opentype.js";
+import { labelFontBytes, printableLabel } from "../template/label-font-bytes.ts";
+import type { Layout, LayoutCell } from "../template/layout-types.ts";
+import {
+  DROPOUT_RGB,
+  LABEL_INSET_MM,
+  LABEL_RGB,
+  LABEL_SIZE_EM,
+  MARKER_CENTRE_RATIO,
+  MARKER_HOLE_RATIO,
+} from "../template/page-geometry.ts";
+import { qrMatrix } from "../template/qr-matrix.ts";
+import { type Canvas, createCanvas, paint, type Rgb, rectangle, toRgba } from "./canvas.ts";
+import { type Contour, pathToContours, strokePolygons, transformContours } from "./contours.ts";
+import { DEFAULT_JITTER, type HandwritingFont, type Jitter, placeGlyph, writeGlyph } from "./handwriting.ts";
+import { createRandom } from "./random.ts";
+
+/** The truth about one box of a synthetic page: what was written there, in the cell's font units. */
+export type GlyphTruth = {
+  chars: string;
+  variant: number;
+  /** Nothing was written (left blank on purpose, or the font lacks the character). */
+  empty: boolean;
+  /** The written outline (nonzero fill), x from the box's left edge, y up from the printed baseline. */
+  contours: Contour[];
+  /** The pen's thickening of the outline, in font units (a round pen of this radius). */
+  dilation: number;
+};
+
+export type SyntheticPage = {
+  width: number;
+  height: number;
+  /** RGBA pixels of the page as printed and written on, at `dpi`, before any capture effects. */
+  data: Uint8ClampedArray;
+  dpi: number;
+  truth: GlyphTruth[];
+};
+
+export type FillOptions = {
+  page: number;
+  dpi: number;
+  hand: HandwritingFont;
+  seed: number;
+  /** Share of boxes left blank, 0–1. */
+  blankRatio?: number;
+  jitter?: Jitter;
+  /** Pen colour; default a blue ballpoint. */
+  ink?: Rgb;
+};
+
+const PAPER: Rgb = [252, 252, 249];
+const BLACK: Rgb = [18, 18, 20];
+const TONER_DROPOUT: Rgb = DROPOUT_RGB;
+const TONER_LABEL: Rgb = LABEL_RGB;
+export const BALLPOINT_BLUE: Rgb = [28, 38, 120];
+
+let labelFont: Font | undefined;
+const getLabelFont = () => {
+  const bytes = labelFontBytes();
+  labelFont ??= opentype.parse(
+    bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+  );
+  return labelFont;
+};
+
+/**
+ * Prints a template page as the PDF would (markers, QR code, boxes, guides, labels) and writes in its boxes
+ * with a handwriting font, keeping the true outline of every glyph. Deterministic for a given seed.
+ */
+export function renderFilledPage(layout: Layout, options: FillOptions): SyntheticPage {
+  const k = options.dpi / 25.4;
+  const width = Math.round(layout.paper.widthMm * k);
+  const height = Math.round(layout.paper.heightMm * k);
+  const canvas = createCanvas(width, height, PAPER);
+  printPage(canvas, layout, options.page, k);
+  const random = createRandom(options.seed);
+  const truth: GlyphTruth[] = [];
+  for (const cell of layout.cells) {
+    if (cell.page !== options.page) continue;
+    const written = random.next() < (options.blankRatio ?? 0) ? undefined : writeGlyph(options.hand, cell.chars);
+    if (!written) {
+      truth.push({ chars: cell.chars, variant: cell.variant, empty: true, contours: [], dilation: 0 });
+      continue;
+    }
+    const boxUnits = (cell.box.width / cell.emMm) * 1000;
+    const placed = placeGlyph(written, boxUnits, random, options.jitter ?? DEFAULT_JITTER);
+    truth.push({ chars: cell.chars, variant: cell.variant, empty: false, ...placed });
+    const toPixels = cellToPixels(cell, k);
+    const outline = [...placed.contours, ...strokePolygons(placed.contours, placed.dilation)];
+    paint(canvas, transformContours(outline, toPixels), options.ink ?? BALLPOINT_BLUE, "ink");
+  }
+  return { width, height, data: toRgba(canvas), dpi: options.dpi, truth };
+}
+
+/** The affine map from a cell's font units to page pixels (y flips: font y is up, pixels go down). */
+export function cellToPixels(cell: LayoutCell, pxPerMm: number): number[] {
+  const s = (cell.emMm / 1000) * pxPerMm;
+  return [s, 0, 0, -s, cell.box.x * pxPerMm, cell.baselineY * pxPerMm];
+}
+
+function printPage(canvas: Canvas, layout: Layout, page: number, k: number) {
+  const mm = (contour: Contour) => contour.map((v) => v * k);
+  const square = (cx: number, cy: number, side: number) => mm(rectangle(cx - side / 2, cy - side / 2, side, side));
+  for (const c of layout.markers.centers) {
+    const size = layout.markers.sizeMm;
+    paint(canvas, [square(c.x, c.y, size)], BLACK);
+    paint(canvas, [square(c.x, c.y, size * MARKER_HOLE_RATIO)], PAPER);
+    paint(canvas, [square(c.x, c.y, size * MARKER_CENTRE_RATIO)], BLACK);
+  }
+  const { size, modules } = qrMatrix(layout.pages.find((p) => p.page === page)!.qcode);
+  const module = layout.qr.width / size;
+  const qr: Contour[] = [];
+  for (let row = 0; row < size; row++) {
+    for (let col = 0; col < size; col++) {
+      if (modules[row * size + col])
+        qr.push(mm(rectangle(layout.qr.x + col * module, layout.qr.y + row * module, module, module)));
+    }
+  }
+  paint(canvas, qr, BLACK);
+  const font = getLabelFont();
+  const text = (value: string, xMm: number, baselineMm: number, sizeMm: number, colour: Rgb) => {
+    const path = font.getPath(value, xMm * k, baselineMm * k, sizeMm * k).toPathData(3);
+    paint(canvas, pathToContours(path, 0.25), colour);
+  };
+  text(
+    `${layout.id} · ${page} / ${layout.pages.length}`,
+    layout.paper.widthMm / 2 - 15,
+    layout.paper.heightMm - 9,
+    3,
+    BLACK,
+  );
+  for (const cell of layout.cells) {
+    if (cell.page !== page) continue;
+    const { box, baselineY, emMm } = cell;
+    const t = 0.2;
+    paint(
+      canvas,
+      [
+        mm(rectangle(box.x - t / 2, box.y - t / 2, box.width + t, t)),
+        mm(rectangle(box.x - t / 2, box.y + box.height - t / 2, box.width + t, t)),
+        mm(rectangle(box.x - t / 2, box.y - t / 2, t, box.height + t)),
+        mm(rectangle(box.x + box.width - t / 2, box.y - t / 2, t, box.height + t)),
+      ],
+      TONER_DROPOUT,
+    );
+    if (layout.guides.printed) {
+      const at = (units: number) => baselineY - (units / 1000) * emMm;
+      const line = (y: number, thickness: number, dash?: number) => {
+        const parts: Contour[] = [];
+        const x0 = box.x + 0.6;
+        const x1 = box.x + box.width - 0.6;
+        for (let x = x0; x < x1; x += dash ? 2 * dash : x1 - x0) {
+          parts.push(mm(rectangle(x, y - thickness / 2, Math.min(dash ?? x1 - x0, x1 - x), thickness)));
+        }
+        paint(canvas, parts, TONER_DROPOUT);
+      };
+      line(at(layout.guides.capHeight), 0.18);
+      line(at(layout.guides.xHeight), 0.18, 1.2);
+      line(baselineY, 0.32);
+      line(at(layout.guides.descender), 0.18);
+    }
+    const capHeight = LABEL_SIZE_EM * emMm;
+    text(
+      printableLabel(cell.label),
+      box.x + LABEL_INSET_MM,
+      box.y + LABEL_INSET_MM + capHeight,
+      capHeight / 0.729,
+      TONER_LABEL,
+    );
+  }
+}

@@ -1,0 +1,289 @@
+import { createRandom, type Random } from "./random.ts";
+
+/** An RGBA picture. */
+export type Picture = { width: number; height: number; data: Uint8ClampedArray };
+
+/** What a capture produced, and how the file should be written to be like the real thing. */
+export type Capture = Picture & {
+  /** JPEG quality a device of this kind writes. */
+  jpegQuality: number;
+  /**
+   * EXIF orientation (1–8) to store with the JPEG: the pixels are stored turned and the tag says how to turn
+   * them back, as phones do.
+   */
+  exifOrientation: number;
+  /** Where the page's corners (top-left, top-right, bottom-right, bottom-left) are in the stored pixels. */
+  pageCorners: [number, number][];
+};
+
+export type FlatbedOptions = {
+  seed: number;
+  upsideDown?: boolean;
+  blur?: number;
+  noise?: number;
+  jpegQuality?: number;
+};
+
+/** A flatbed scan: slight optical blur and sensor noise, optionally the page placed upside down. */
+export function captureFlatbed(page: Picture, options: FlatbedOptions): Capture {
+  const random = createRandom(options.seed);
+  const out = { width: page.width, height: page.height, data: new Uint8ClampedArray(page.data) };
+  if (options.upsideDown) reverseInPlace(out.data);
+  blurRgba(out, options.blur ?? 0.6);
+  addNoise(out, options.noise ?? 3, random);
+  const [w, h] = [page.width, page.height];
+  const corners: [number, number][] = [
+    [0, 0],
+    [w, 0],
+    [w, h],
+    [0, h],
+  ];
+  const pageCorners = options.upsideDown ? corners.map(([x, y]) => [w - x, h - y] as [number, number]) : corners;
+  return { ...out, jpegQuality: options.jpegQuality ?? 90, exifOrientation: 1, pageCorners };
+}
+
+export type PhoneOptions = {
+  seed: number;
+  /** Output frame in pixels (landscape sensor); default 4032 × 3024 (12 MP). */
+  frameWidth?: number;
+  frameHeight?: number;
+  /** Camera tilt away from straight above the page, degrees; default random up to 25. */
+  tiltDegrees?: number;
+  /** Rotation of the page in the frame, degrees; default a random quarter turn and up to 12° more either way. */
+  rollDegrees?: number;
+  /** Share of the frame's height the page spans; default random 0.62–0.8. */
+  fill?: number;
+  /** Depth of the shadow across the page, 0–1; default 0.45. */
+  shadow?: number;
+  blur?: number;
+  noise?: number;
+  jpegQuality?: number;
+};
+
+/**
+ * A phone photo of a page lying on a dark table: perspective from a tilted camera, any rotation, a page that
+ * does not fill the frame, a shadow gradient and vignetting, lens blur, sensor noise; stored portrait-turned
+ * with an EXIF orientation as phones do.
+ */
+export function capturePhone(
+  page: Picture,
+  pageMm: { widthMm: number; heightMm: number },
+  options: PhoneOptions,
+): Capture {
+  const random = createRandom(options.seed);
+  const frameWidth = options.frameWidth ?? 4032;
+  const frameHeight = options.frameHeight ?? 3024;
+  const tilt = ((options.tiltDegrees ?? random.range(8, 25)) * Math.PI) / 180;
+  const roll = ((options.rollDegrees ?? 90 * Math.floor(random.range(0, 4)) + random.range(-12, 12)) * Math.PI) / 180;
+  const fill = options.fill ?? random.range(0.62, 0.8);
+  const corners = projectPage(pageMm, frameWidth, frameHeight, tilt, random.range(0, 2 * Math.PI), roll, fill, random);
+  const pageCorners = [
+    [0, 0],
+    [page.width, 0],
+    [page.width, page.height],
+    [0, page.height],
+  ] as const;
+  const toPage = homography(corners, pageCorners);
+  // A camera pixel integrates light over its area; point-sampling a finer page would alias its edges, so the
+  // page is first blurred to the frame's pixel size.
+  const pagePxPerFramePx = Math.sqrt((page.width * page.height) / quadArea(corners));
+  const source = { width: page.width, height: page.height, data: new Uint8ClampedArray(page.data) };
+  blurRgba(source, 0.45 * pagePxPerFramePx);
+  const frame = { width: frameWidth, height: frameHeight, data: new Uint8ClampedArray(frameWidth * frameHeight * 4) };
+  const shadowDepth = options.shadow ?? 0.45;
+  const shadowAngle = random.range(0, 2 * Math.PI);
+  const [sx, sy] = [Math.cos(shadowAngle), Math.sin(shadowAngle)];
+  const diagonal = Math.hypot(frameWidth, frameHeight);
+  const table = [random.range(40, 70), random.range(30, 55), random.range(25, 45)];
+  for (let y = 0; y < frameHeight; y++) {
+    for (let x = 0; x < frameWidth; x++) {
+      const j = (y * frameWidth + x) * 4;
+      // A soft shadow edge across the frame, and vignetting towards the corners.
+      const along = ((x - frameWidth / 2) * sx + (y - frameHeight / 2) * sy) / diagonal;
+      const shade = 1 - shadowDepth * smoothstep(-0.05, 0.25, along);
+      const r2 = ((x - frameWidth / 2) ** 2 + (y - frameHeight / 2) ** 2) / (diagonal / 2) ** 2;
+      const light = shade * (1 - 0.25 * r2) * 0.92;
+      // Pixel centres sit half a pixel inside their corners, in the frame and on the page alike.
+      const [fx, fy] = [x + 0.5, y + 0.5];
+      const w = toPage[6]! * fx + toPage[7]! * fy + toPage[8]!;
+      const u = (toPage[0]! * fx + toPage[1]! * fy + toPage[2]!) / w - 0.5;
+      const v = (toPage[3]! * fx + toPage[4]! * fy + toPage[5]!) / w - 0.5;
+      if (u >= 0 && v >= 0 && u < page.width - 1 && v < page.height - 1) {
+        const u0 = u | 0;
+        const v0 = v | 0;
+        const fu = u - u0;
+        const fv = v - v0;
+        const i = (v0 * page.width + u0) * 4;
+        const below = i + page.width * 4;
+        const src = source.data;
+        for (let c = 0; c < 3; c++) {
+          const top = src[i + c]! + (src[i + 4 + c]! - src[i + c]!) * fu;
+          const bottom = src[below + c]! + (src[below + 4 + c]! - src[below + c]!) * fu;
+          frame.data[j + c] = (top + (bottom - top) * fv) * light;
+        }
+      } else {
+        const grain = random.range(-6, 6);
+        for (let c = 0; c < 3; c++) frame.data[j + c] = (table[c]! + grain) * light;
+      }
+      frame.data[j + 3] = 255;
+    }
+  }
+  blurRgba(frame, options.blur ?? 1.1);
+  addNoise(frame, options.noise ?? 5, random);
+  // Phones store the sensor's landscape pixels and tag the JPEG "rotate 90° clockwise to view" (orientation 6)
+  // when the photo was taken in portrait.
+  return { ...frame, jpegQuality: options.jpegQuality ?? 70, exifOrientation: 6, pageCorners: corners };
+}
+
+/** Where the page's corners land in the frame when a camera tilted by `tilt` looks at it. */
+function projectPage(
+  pageMm: { widthMm: number; heightMm: number },
+  frameWidth: number,
+  frameHeight: number,
+  tilt: number,
+  tiltAxis: number,
+  roll: number,
+  fill: number,
+  random: Random,
+): [number, number][] {
+  const w = pageMm.widthMm;
+  const h = pageMm.heightMm;
+  const local = [
+    [-w / 2, -h / 2],
+    [w / 2, -h / 2],
+    [w / 2, h / 2],
+    [-w / 2, h / 2],
+  ];
+  // Page plane tilted about an in-plane axis, seen by a pinhole camera at a distance like a phone's (about
+  // 1.4 page heights with a 26 mm-equivalent lens), then rolled in the image plane.
+  const [ax, ay] = [Math.cos(tiltAxis), Math.sin(tiltAxis)];
+  const distance = 1.4 * Math.max(w, h);
+  const rotated = local.map(([x, y]) => {
+    const along = x! * ax + y! * ay;
+    const across = -x! * ay + y! * ax;
+    const z = along * Math.sin(tilt);
+    const a = along * Math.cos(tilt);
+    return [a * ax - across * ay, a * ay + across * ax, z] as const;
+  });
+  const projected = rotated.map(([x, y, z]) => [x / (distance + z), y / (distance + z)] as const);
+  const rolled = projected.map(
+    ([x, y]) => [x * Math.cos(roll) - y * Math.sin(roll), x * Math.sin(roll) + y * Math.cos(roll)] as const,
+  );
+  const xs = rolled.map((p) => p[0]);
+  const ys = rolled.map((p) => p[1]);
+  const spanY = Math.max(...ys) - Math.min(...ys);
+  const spanX = Math.max(...xs) - Math.min(...xs);
+  const scale = Math.min((fill * frameHeight) / spanY, (0.95 * frameWidth) / spanX);
+  const cx = (Math.max(...xs) + Math.min(...xs)) / 2;
+  const cy = (Math.max(...ys) + Math.min(...ys)) / 2;
+  const freeX = frameWidth - spanX * scale;
+  const freeY = frameHeight - spanY * scale;
+  const ox = frameWidth / 2 + random.range(-0.4, 0.4) * freeX;
+  const oy = frameHeight / 2 + random.range(-0.4, 0.4) * freeY;
+  return rolled.map(([x, y]) => [ox + (x - cx) * scale, oy + (y - cy) * scale]);
+}
+
+/** The 3×3 homography taking four source points to four destination points. */
+function homography(
+  from: readonly (readonly [number, number])[],
+  to: readonly (readonly [number, number])[],
+): number[] {
+  const a: number[][] = [];
+  for (let i = 0; i < 4; i++) {
+    const [x, y] = from[i]!;
+    const [u, v] = to[i]!;
+    a.push([x, y, 1, 0, 0, 0, -u * x, -u * y, u]);
+    a.push([0, 0, 0, x, y, 1, -v * x, -v * y, v]);
+  }
+  for (let col = 0; col < 8; col++) {
+    let pivot = col;
+    for (let row = col + 1; row < 8; row++) if (Math.abs(a[row]![col]!) > Math.abs(a[pivot]![col]!)) pivot = row;
+    [a[col], a[pivot]] = [a[pivot]!, a[col]!];
+    for (let row = 0; row < 8; row++) {
+      if (row === col) continue;
+      const f = a[row]![col]! / a[col]![col]!;
+      for (let k = col; k < 9; k++) a[row]![k]! -= f * a[col]![k]!;
+    }
+  }
+  return [...a.map((row, i) => row[8]! / row[i]!), 1];
+}
+
+function quadArea(corners: readonly (readonly [number, number])[]): number {
+  let sum = 0;
+  for (let i = 0; i < 4; i++) {
+    const [x0, y0] = corners[i]!;
+    const [x1, y1] = corners[(i + 1) % 4]!;
+    sum += x0 * y1 - x1 * y0;
+  }
+  return Math.abs(sum) / 2;
+}
+
+function smoothstep(edge0: number, edge1: number, x: number): number {
+  const t = Math.min(1, Math.max(0, (x - edge0) / (edge1 - edge0)));
+  return t * t * (3 - 2 * t);
+}
+
+/** Turns RGBA pixels by 180° in place. */
+function reverseInPlace(data: Uint8ClampedArray) {
+  const n = data.length / 4;
+  for (let i = 0, j = n - 1; i < j; i++, j--) {
+    for (let c = 0; c < 4; c++) {
+      const t = data[i * 4 + c]!;
+      data[i * 4 + c] = data[j * 4 + c]!;
+      data[j * 4 + c] = t;
+    }
+  }
+}
+
+function addNoise(picture: Picture, amount: number, random: Random) {
+  const { data } = picture;
+  for (let i = 0; i < data.length; i += 4) {
+    const n = random.normal() * amount;
+    data[i] = data[i]! + n + random.normal();
+    data[i + 1] = data[i + 1]! + n + random.normal();
+    data[i + 2] = data[i + 2]! + n + random.normal();
+  }
+}
+
+/** Gaussian blur of the RGB channels (separable, edges clamped). */
+export function blurRgba(picture: Picture, sigma: number) {
+  if (sigma < 0.3) return;
+  const radius = Math.ceil(sigma * 2.5);
+  const kernel = new Float32Array(2 * radius + 1);
+  let sum = 0;
+  for (let i = -radius; i <= radius; i++) sum += kernel[i + radius] = Math.exp(-(i * i) / (2 * sigma * sigma));
+  for (let i = 0; i < kernel.length; i++) kernel[i]! /= sum;
+  const { width, height, data } = picture;
+  const length = Math.max(width, height);
+  const line = new Float32Array((length + 2 * radius) * 3);
+  const run = (count: number, size: number, start: (n: number) => number, step: number) => {
+    for (let n = 0; n < count; n++) {
+      const base = start(n);
+      for (let i = -radius; i < size + radius; i++) {
+        const k = (Math.min(size - 1, Math.max(0, i)) * step + base) * 4;
+        const j = (i + radius) * 3;
+        line[j] = data[k]!;
+        line[j + 1] = data[k + 1]!;
+        line[j + 2] = data[k + 2]!;
+      }
+      for (let i = 0; i < size; i++) {
+        let r = 0;
+        let g = 0;
+        let b = 0;
+        for (let t = 0; t < kernel.length; t++) {
+          const w = kernel[t]!;
+          const j = (i + t) * 3;
+          r += w * line[j]!;
+          g += w * line[j + 1]!;
+          b += w * line[j + 2]!;
+        }
+        const k = (i * step + base) * 4;
+        data[k] = r;
+        data[k + 1] = g;
+        data[k + 2] = b;
+      }
+    }
+  };
+  run(height, width, (row) => row * width, 1);
+  run(width, height, (col) => col, width);
+}

@@ -1,0 +1,57 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PDFDocument } from "pdf-lib";
+import { describe, expect, it } from "vitest";
+import { printableLabel } from "./label-font-bytes.ts";
+import { layoutTemplate } from "./layout-template.ts";
+import { renderTemplatePdf } from "./render-template-pdf.ts";
+
+const texts = { name: "Мой почерк", instruction: "Пишите по одной букве в клетке." };
+
+describe("renderTemplatePdf", () => {
+  it("renders one PDF page per layout page at the paper size", async () => {
+    const layout = layoutTemplate({ sets: ["latin", "ru"], variants: 2, paper: "letter" });
+    const bytes = await renderTemplatePdf(layout, texts);
+    const pdf = await PDFDocument.load(bytes);
+    expect(pdf.getPageCount()).toBe(layout.pages.length);
+    const { width, height } = pdf.getPage(0).getSize();
+    expect(width).toBeCloseTo((215.9 * 72) / 25.4, 1);
+    expect(height).toBeCloseTo((279.4 * 72) / 25.4, 1);
+    expect(bytes.length).toBeLessThan(120_000);
+  });
+
+  it("produces the same bytes for the same layout", async () => {
+    const layout = layoutTemplate({ sets: ["digits"], id: "SAME" });
+    expect(await renderTemplatePdf(layout, texts)).toEqual(await renderTemplatePdf(layout, texts));
+  });
+
+  it("prints characters the label font lacks as code points", () => {
+    expect(printableLabel("ж 2")).toBe("ж 2");
+    expect(printableLabel("中 2")).toBe("U+4E2D 2");
+  });
+
+  it("draws markers black and boxes in a light drop-out colour where the layout says", async () => {
+    const layout = layoutTemplate({ sets: ["digits"], id: "PIXELS" });
+    const dir = mkdtempSync(join(tmpdir(), "handfont-pdf-"));
+    try {
+      writeFileSync(join(dir, "t.pdf"), await renderTemplatePdf(layout, texts));
+      execFileSync("pdftoppm", ["-r", "50", "-gray", "-singlefile", join(dir, "t.pdf"), join(dir, "t")]);
+      const pgm = readFileSync(join(dir, "t.pgm"));
+      const [, w, h] = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(pgm.subarray(0, 30).toString("latin1"))!;
+      const width = Number(w);
+      const data = pgm.subarray(pgm.length - width * Number(h));
+      const at = (xMm: number, yMm: number) =>
+        data[Math.round((yMm * 50) / 25.4) * width + Math.round((xMm * 50) / 25.4)]!;
+      for (const centre of layout.markers.centers) expect(at(centre.x, centre.y)).toBeLessThan(60);
+      const cell = layout.cells[0]!;
+      const border = at(cell.box.x, cell.box.y + cell.box.height / 2);
+      expect(border).toBeGreaterThan(120);
+      expect(border).toBeLessThan(245);
+      expect(at(cell.box.x + cell.box.width / 2, cell.box.y + cell.box.height - 1.2)).toBeGreaterThan(245);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
