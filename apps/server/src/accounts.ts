@@ -43,6 +43,7 @@ export async function createAccounts(input: {
   const mailer: Mailer = config.mail.smtpUrl
     ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
     : createLogMailer((mail) => log.info({ mail }, "mail not sent (no SMTP_URL): logged instead"), outbox, clock);
+  if (outbox) log.warn("SMTP_URL is not set: account mails are kept in the development outbox (/api/debug/outbox)");
   if (!config.mail.smtpUrl && config.environment === "production") {
     log.warn("SMTP_URL is not set: account mails go to the log only");
   }
