@@ -1,2 +1,3 @@
 // One schema for PGlite and PostgreSQL, one file per feature; drizzle-kit reads this index.
 export * from "./audit.ts";
+export * from "./auth.ts";
