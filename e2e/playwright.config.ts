@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "@playwright/test";
-import { E2E_ANALYTICS_ID } from "./support/constants.ts";
+import { E2E_ANALYTICS_ID, E2E_OIDC_CLIENT } from "./support/constants.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -25,7 +25,9 @@ function freePort(): Promise<number> {
 // port and data directory chosen here are the same everywhere.
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "handfont-e2e-"));
+process.env.E2E_OIDC_PORT ??= String(await freePort());
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+const oidcIssuer = `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`;
 
 export default defineConfig({
   testDir: "tests",
@@ -60,24 +62,42 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // The repository's Node 24 (Node 20 on PATH cannot strip types), serving the built web app.
-    command: "./node_modules/.bin/node apps/server/src/main.ts",
-    cwd: root,
-    url: `${baseURL}/api/health`,
-    timeout: 90_000,
-    reuseExistingServer: false,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      PORT: process.env.E2E_PORT,
-      HOST: "127.0.0.1",
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      NODE_ENV: "test",
-      LOG_LEVEL: "warn",
-      ANALYTICS_ID: E2E_ANALYTICS_ID,
-      OPERATOR_NAME: "Handfont E2E",
-      CONTACT_EMAIL: "privacy@handfont.test",
+  webServer: [
+    {
+      // A local OpenID provider standing in for Google (it cannot be reached from here).
+      command: "./node_modules/.bin/node e2e/support/oidc-server.ts",
+      cwd: root,
+      url: `${oidcIssuer}/.well-known/openid-configuration`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "ignore",
+      env: { OIDC_PORT: process.env.E2E_OIDC_PORT, OIDC_REDIRECT_URI: `${baseURL}/api/auth/google/callback` },
     },
-  },
+    {
+      // The repository's Node 24 (Node 20 on PATH cannot strip types), serving the built web app.
+      command: "./node_modules/.bin/node apps/server/src/main.ts",
+      cwd: root,
+      url: `${baseURL}/api/health`,
+      timeout: 90_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        PORT: process.env.E2E_PORT,
+        HOST: "127.0.0.1",
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        NODE_ENV: "test",
+        LOG_LEVEL: "warn",
+        ANALYTICS_ID: E2E_ANALYTICS_ID,
+        OPERATOR_NAME: "Handfont E2E",
+        CONTACT_EMAIL: "privacy@handfont.test",
+        PUBLIC_URL: baseURL,
+        GOOGLE_CLIENT_ID: E2E_OIDC_CLIENT.id,
+        GOOGLE_CLIENT_SECRET: E2E_OIDC_CLIENT.secret,
+        OIDC_ISSUER: oidcIssuer,
+        OIDC_ALLOW_HTTP: "true",
+      },
+    },
+  ],
 });

@@ -2,3 +2,5 @@
 export const E2E_ANALYTICS_ID = "G-E2ETEST01";
 /** Hosts of the Google tag; tests answer them locally so nothing leaves the machine. */
 export const ANALYTICS_HOSTS = /^https:\/\/([a-z0-9-]+\.)*(googletagmanager|google-analytics|analytics\.google)\.com\//;
+/** The client the e2e server is registered as at the local OpenID provider that stands in for Google. */
+export const E2E_OIDC_CLIENT = { id: "handfont-e2e", secret: "handfont-e2e-secret-0123456789" };

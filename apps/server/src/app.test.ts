@@ -1,6 +1,7 @@
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./test-support/test-app.ts";
+import { createTestBrowser } from "./test-support/test-browser.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -32,6 +33,9 @@ describe("system routes", () => {
       environment: "test",
       analyticsId: null,
       operator: { name: "Handfont", contactEmail: "admin@localhost" },
+      captcha: { provider: "altcha", siteKey: null, challengeUrl: "/api/captcha/challenge" },
+      googleSignIn: false,
+      mailOutbox: true,
     });
     expect(res.body).not.toMatch(/SECRET|PRIVATE/);
   });
@@ -83,11 +87,8 @@ describe("errors", () => {
   it("refuses a malformed JSON body with a typed 400", async () => {
     const { app, close } = await createTestApp();
     app.post("/api/echo", async (request) => request.body);
-    const res = await app.inject({
-      method: "POST",
-      url: "/api/echo",
+    const res = await createTestBrowser(app).post("/api/echo", "{nope", {
       headers: { "content-type": "application/json" },
-      payload: "{nope",
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe("VALIDATION");

@@ -9,16 +9,29 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { type AccountPorts, createAccounts } from "./accounts.ts";
 import type { Config } from "./config/config.ts";
 import type { Secrets } from "./config/secrets.ts";
 import type { Database } from "./db/database.ts";
 import "./http/auth-context.ts";
+import { registerAuthentication } from "./http/authentication.ts";
 import { DomainError } from "./http/domain-error.ts";
 import { registerErrorHandling } from "./http/error-handler.ts";
 import { registerSecurityHeaders } from "./http/security.ts";
+import { sessionBinding } from "./http/session-cookies.ts";
 import { registerWebApp } from "./http/web-app.ts";
+import { registerXsrfProtection } from "./http/xsrf.ts";
+import { accountRoutes } from "./routes/auth/index.ts";
+import { debugRoutes } from "./routes/debug-routes.ts";
+import { miscRoutes } from "./routes/misc-routes.ts";
 import { systemRoutes } from "./routes/system.ts";
 import { type Workspace, workspaceRoutes } from "./routes/workspace.ts";
+
+/**
+ * The only state-changing paths without the XSRF check: server-to-server webhooks that verify their own signature.
+ * None exist yet; a payment webhook joins this list together with its signature check.
+ */
+export const XSRF_EXEMPT_PATHS: readonly string[] = [];
 
 export interface AppDependencies {
   config: Config;
@@ -28,6 +41,8 @@ export interface AppDependencies {
   /** Folder of the built web app (apps/web/dist). */
   webRoot: string;
   logger?: FastifyServerOptions["logger"];
+  /** Replacements for the account feature's side effects (clock, mailer, ...); tests use them. */
+  accountPorts?: AccountPorts;
   /** The font workspace (templates, scans, letters, fonts), built over the engine ports. */
   workspace?: Workspace;
 }
@@ -51,9 +66,28 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await registerSecurityHeaders(app, {
     analytics: config.analyticsId !== null,
     production: config.environment === "production",
+    captcha: config.captcha.provider,
   });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie, { secret: deps.secrets.COOKIE_SECRET });
+
+  const accounts = await createAccounts({
+    config,
+    secrets: deps.secrets,
+    database: deps.database,
+    log: app.log,
+    ...(deps.accountPorts ? { ports: deps.accountPorts } : {}),
+  });
+  app.addHook("onClose", () => accounts.close());
+  // Global hooks, added before any route: every feature's routes see request.user and the XSRF check.
+  registerAuthentication(app, accounts.deps.tokens);
+  registerXsrfProtection(app, {
+    xsrf: accounts.xsrf,
+    binding: (request) => sessionBinding(request, accounts.deps.tokens),
+    publicOrigin: new URL(config.publicUrl).origin,
+    exemptPaths: XSRF_EXEMPT_PATHS,
+    secure: config.environment === "production",
+  });
 
   await app.register(swagger, {
     openapi: {
@@ -70,7 +104,23 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(
     async (api) => {
-      await api.register(systemRoutes, { config, database: deps.database, version: deps.version });
+      await api.register(systemRoutes, {
+        config,
+        database: deps.database,
+        version: deps.version,
+        features: {
+          captcha: {
+            provider: config.captcha.provider,
+            siteKey: config.captcha.siteKey,
+            challengeUrl: config.captcha.provider === "altcha" ? "/api/captcha/challenge" : null,
+          },
+          googleSignIn: accounts.openId !== null,
+          mailOutbox: accounts.outbox !== null,
+        },
+      });
+      await api.register(accountRoutes, accounts);
+      await api.register(miscRoutes, { config });
+      await api.register(debugRoutes, { outbox: accounts.outbox });
       if (deps.workspace) await api.register(workspaceRoutes, { workspace: deps.workspace });
     },
     { prefix: "/api" },

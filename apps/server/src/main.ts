@@ -7,6 +7,7 @@ import { openDatabase } from "./db/database.ts";
 import { createFileBlobStore } from "./ports/blob-store.ts";
 import { createEnginePorts } from "./ports/engine-workers.ts";
 import { createWorkspace } from "./routes/workspace.ts";
+import { isPremium } from "./services/premium.ts";
 import { readBuildInfo, versionLabel } from "./version.ts";
 
 // The one place that reads process.env (CONVENTIONS.md); everything else receives a Config.
@@ -29,9 +30,7 @@ async function main(): Promise<void> {
     templateMaker: engine.templateMaker,
     scanReader: engine.scanReader,
     fontBuilder: engine.fontBuilder,
-    // Transitional until the subscriptions of the accounts feature are merged: nobody is premium yet.
-    isPremium: async () => false,
-    premiumUntil: async () => null,
+    isPremium: (userId, now) => isPremium(database.db, userId, now),
     scanConcurrency: config.engineWorkers,
   });
   const app = await buildApp({

@@ -1,3 +1,5 @@
+export * from "./auth.ts";
+export * from "./auth-messages.ts";
 export * from "./errors.ts";
 export * from "./health.ts";
 export * from "./languages.ts";

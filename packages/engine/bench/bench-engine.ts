@@ -5,7 +5,6 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import sharp from "sharp";
 import { type Layout, layoutTemplate, readScan, type ScanResult } from "../src/index.ts";
 import { decodeImageFile, initEngineForNode } from "../src/node/index.ts";
 import {
@@ -18,7 +17,7 @@ import {
   renderFilledPage,
   type SyntheticPage,
 } from "../src/synth/index.ts";
-import { type HandwritingFontName, loadHandwritingFont } from "../src/synth/node/load-handwriting-fonts.ts";
+import { encodeCaptureJpeg, type HandwritingFontName, loadHandwritingFont } from "../src/synth/node/index.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const outDir = join(here, "../../../bench-results/engine");
@@ -70,15 +69,6 @@ const pages: { page: number; hand: HandwritingFontName }[] = [
 ];
 writeFileSync(join(outDir, "layout.json"), JSON.stringify(layout));
 
-async function toJpeg(capture: Capture): Promise<Buffer> {
-  const raw = { width: capture.width, height: capture.height, channels: 4 as const };
-  return sharp(Buffer.from(capture.data.buffer, capture.data.byteOffset, capture.data.length), { raw })
-    .removeAlpha()
-    .jpeg({ quality: capture.jpegQuality })
-    .withMetadata({ orientation: capture.exifOrientation })
-    .toBuffer();
-}
-
 type Row = {
   scenario: string;
   pages: string;
@@ -124,19 +114,25 @@ for (const [index, scenario] of scenarios.entries()) {
       seed,
       blankRatio: 0.05,
     });
-    const jpeg = await toJpeg(scenario.capture(truth, layout, seed));
+    const jpeg = await encodeCaptureJpeg(scenario.capture(truth, layout, seed));
     const file = join(outDir, `${scenario.name.replaceAll(" ", "-")}-page${page}.jpg`);
     writeFileSync(file, jpeg);
     if (index === 0 && page === 1) perfJpeg = file;
     const image = await decodeImageFile(jpeg);
-    const started = performance.now();
+    // Rendering left hundreds of megabytes of garbage; collect it so the reads are timed on their own.
+    (globalThis as { gc?: () => void }).gc?.();
     let result: ScanResult | undefined;
-    try {
-      result = await readScan(image, () => layout);
-    } catch (error) {
-      print(`  ${scenario.name} page ${page}: ${(error as { code?: string }).code ?? error}`);
+    const pageTimes: number[] = [];
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const started = performance.now();
+      try {
+        result = await readScan(image, () => layout);
+      } catch (error) {
+        if (attempt === 0) print(`  ${scenario.name} page ${page}: ${(error as { code?: string }).code ?? error}`);
+      }
+      pageTimes.push(performance.now() - started);
     }
-    times.push(performance.now() - started);
+    times.push(median(pageTimes));
     // Memory is measured in a fresh process reading the same file: this one holds the rendering buffers.
     peak = Math.max(peak, coldRead(file).maxRssMb!);
     if (!result || result.page !== page || result.templateId !== layout.id) continue;
@@ -210,11 +206,12 @@ const written = (await readScan(perfImage, () => layout)).cells.filter((c) => !c
 const stage = (key: keyof ScanResult["diagnostics"]["timings"]) => median(warm.map((w) => w.timings[key]));
 const coldRuns = [0, 1, 2].map(() => coldRead(perfJpeg));
 const cold = coldRuns.sort((a, b) => a.totalMs! - b.totalMs!)[1]!;
+const fastestCold = coldRuns[0]!;
 const warmWall = median(warm.map((w) => w.wall));
 const warmCpu = median(warm.map((w) => w.cpu));
 
 const table = [
-  "| scenario | pages recognised | cells assigned | blank boxes recognised | mean IoU | worst IoU (glyph) | baseline error mean / max (units) | self-overlapping outlines | read ms (median of its pages) | peak memory MB (fresh process) | targets |",
+  "| scenario | pages recognised | cells assigned | blank boxes recognised | mean IoU | worst IoU (glyph) | baseline error mean / max (units) | self-overlapping outlines | read ms (median of 3 reads a page) | peak memory MB (fresh process) | targets |",
   "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
   ...rows.map(
     (r) =>
@@ -230,7 +227,7 @@ const speed = [
   `| warm read, median of 9 (CPU time of the process) | ${warmCpu.toFixed(0)} ms | |`,
   `| stages (median): luminance / QR / markers / cells (cut+normalise+binarize, clean, trace) / preview | ${stage("luminance").toFixed(0)} / ${stage("qr").toFixed(0)} / ${stage("markers").toFixed(0)} / ${stage("cells").toFixed(0)} (${stage("cellCut").toFixed(0)}, ${stage("cellClean").toFixed(0)}, ${stage("trace").toFixed(0)}) / ${stage("preview").toFixed(0)} ms | |`,
   `| decode JPEG with sharp (outside readScan), median | ${median(decodeTimes).toFixed(0)} ms | |`,
-  `| cold, fresh process${taskset.length ? " on one core (taskset)" : ""}: import + init + decode + read | ${cold.totalMs!.toFixed(0)} ms (${cold.importMs!.toFixed(0)} + ${cold.initMs!.toFixed(0)} + ${cold.decodeMs!.toFixed(0)} + ${cold.readMs!.toFixed(0)}) | ≤ ${TARGET_COLD_MS} ms ${cold.totalMs! <= TARGET_COLD_MS ? "met" : "**missed**"} |`,
+  `| cold, fresh process${taskset.length ? " pinned to one core (taskset)" : ""}, median of 3: import + init + decode + read | ${cold.totalMs!.toFixed(0)} ms (${cold.importMs!.toFixed(0)} + ${cold.initMs!.toFixed(0)} + ${cold.decodeMs!.toFixed(0)} + ${cold.readMs!.toFixed(0)}); fastest ${fastestCold.totalMs!.toFixed(0)} ms; CPU time ${cold.cpuMs!.toFixed(0)} ms | ≤ ${TARGET_COLD_MS} ms ${cold.totalMs! <= TARGET_COLD_MS ? "met" : "**missed**"} |`,
   `| peak memory of that process (max RSS) | ${cold.maxRssMb!.toFixed(0)} MB | |`,
 ].join("\n");
 

@@ -21,6 +21,7 @@ process.stdout.write(
     decodeMs: decoded - initialised,
     readMs: done - decoded,
     totalMs: done - started,
+    cpuMs: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
     maxRssMb: peakRssMb(),
     cells: result.cells.length,
     stages: result.diagnostics.timings,

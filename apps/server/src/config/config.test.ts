@@ -61,4 +61,41 @@ describe("configuration", () => {
     expect(config.dataDir).toBe("/var/lib/handfont");
     expect(config.publicUrl).toBe("https://fonts.example");
   });
+
+  it("defaults accounts to ALTCHA, the log outbox, no Google and OWASP argon2 settings", () => {
+    const config = loadConfig({}, "/");
+    expect(config.captcha).toMatchObject({ provider: "altcha", secret: null, verifyUrl: null });
+    expect(config.mail.smtpUrl).toBeNull();
+    expect(config.google).toBeNull();
+    expect(config.secured).toBeNull();
+    expect(config.argon2).toEqual({ memoryKib: 19_456, iterations: 2 });
+  });
+
+  it("refuses a remote captcha without its keys (fail closed) and fills in its verify address", () => {
+    expect(issuesOf({ CAPTCHA_PROVIDER: "turnstile" })).toEqual([
+      "CAPTCHA_SECRET: required when CAPTCHA_PROVIDER=turnstile",
+      "CAPTCHA_SITE_KEY: required when CAPTCHA_PROVIDER=turnstile",
+    ]);
+    const config = loadConfig({ CAPTCHA_PROVIDER: "hcaptcha", CAPTCHA_SECRET: "s", CAPTCHA_SITE_KEY: "k" }, "/");
+    expect(config.captcha.verifyUrl).toBe("https://api.hcaptcha.com/siteverify");
+  });
+
+  it("refuses weak argon2 settings in production and half-given credential pairs", () => {
+    const production = { NODE_ENV: "production", PUBLIC_URL: "https://f.example", CONTACT_EMAIL: "a@f.example" };
+    expect(issuesOf({ ...production, ARGON2_MEMORY_KIB: "256" })).toEqual([
+      "ARGON2_MEMORY_KIB: at least 19456 when NODE_ENV=production",
+    ]);
+    expect(issuesOf({ ...production, OIDC_ALLOW_HTTP: "true" })).toEqual([
+      "OIDC_ALLOW_HTTP: only for tests against a local provider",
+    ]);
+    expect(issuesOf({ GOOGLE_CLIENT_ID: "id" })[0]).toMatch(/^GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET: /);
+    expect(issuesOf({ SECURED_USERNAME: "ops" })[0]).toMatch(/^SECURED_USERNAME, SECURED_PASSWORD: /);
+  });
+
+  it("lower-cases the admin addresses", () => {
+    expect(loadConfig({ ADMIN_EMAILS: " Boss@Example.com, ,ops@example.com" }, "/").adminEmails).toEqual([
+      "boss@example.com",
+      "ops@example.com",
+    ]);
+  });
 });

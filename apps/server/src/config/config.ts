@@ -1,4 +1,5 @@
 import { availableParallelism } from "node:os";
+import { CAPTCHA_PROVIDERS, type CaptchaProvider } from "@handfont/contract";
 import { z } from "zod";
 
 /** Every environment variable the server reads, declared once (CONVENTIONS.md: configuration declared once). */
@@ -25,6 +26,27 @@ const EnvSchema = z.object({
   CAPTCHA_HMAC_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   JWT_PRIVATE_KEY: z.string().includes("PRIVATE KEY", { message: "must be a PEM private key" }).optional(),
   ENGINE_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  CAPTCHA_PROVIDER: z.enum(CAPTCHA_PROVIDERS).default("altcha"),
+  CAPTCHA_SECRET: z.string().min(1).optional(),
+  CAPTCHA_SITE_KEY: z.string().min(1).optional(),
+  CAPTCHA_VERIFY_URL: z.url({ protocol: /^https?$/ }).optional(),
+  CAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+  ALTCHA_COST: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  ALTCHA_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(3000),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_ISSUER: z.url({ protocol: /^https?$/ }).default("https://accounts.google.com"),
+  OIDC_ALLOW_HTTP: z.enum(["true", "false"]).default("false"),
+  ADMIN_EMAILS: z.string().default(""),
+  SECURED_USERNAME: z.string().min(1).optional(),
+  SECURED_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
+  ARGON2_MEMORY_KIB: z.coerce.number().int().min(64).max(4_194_304).default(19_456),
+  ARGON2_ITERATIONS: z.coerce.number().int().min(1).max(100).default(2),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -44,7 +66,35 @@ export interface Config {
   engineWorkers: number;
   /** Secrets given by the environment; the rest are generated and kept in DATA_DIR (see secrets.ts). */
   givenSecrets: Partial<Record<SecretName, string>>;
+  captcha: CaptchaConfig;
+  mail: { smtpUrl: string | null; from: string };
+  /** Google sign-in (OpenID Connect); null when not configured, and then the button is not shown. */
+  google: { clientId: string; clientSecret: string; issuer: string; allowInsecureRequests: boolean } | null;
+  /** Addresses (lower case) that receive the ADMIN role when they are confirmed. */
+  adminEmails: readonly string[];
+  /** HTTP Basic credentials of `GET /secured/`; null means the call accepts nobody. */
+  secured: { username: string; password: string } | null;
+  argon2: { memoryKib: number; iterations: number };
 }
+
+export interface CaptchaConfig {
+  provider: CaptchaProvider;
+  /** Secret of a remote provider (reCAPTCHA, Turnstile, hCaptcha); null for ALTCHA, which needs none. */
+  secret: string | null;
+  siteKey: string | null;
+  /** The provider's siteverify address, overridable so tests can point it at a local peer. */
+  verifyUrl: string | null;
+  /** reCAPTCHA v3 answers a score; below this the captcha fails. */
+  minScore: number;
+  /** ALTCHA proof of work: PBKDF2/SHA-256 iterations per try and the largest counter to find. */
+  altcha: { cost: number; maxNumber: number };
+}
+
+const VERIFY_URLS: Record<Exclude<CaptchaProvider, "altcha">, string> = {
+  recaptcha: "https://www.google.com/recaptcha/api/siteverify",
+  turnstile: "https://challenges.cloudflare.com/turnstile/v0/siteverify",
+  hcaptcha: "https://api.hcaptcha.com/siteverify",
+};
 
 export const SECRET_NAMES = ["COOKIE_SECRET", "XSRF_SECRET", "CAPTCHA_HMAC_SECRET", "JWT_PRIVATE_KEY"] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
@@ -73,6 +123,14 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string)
   if (e.NODE_ENV === "production" && !e.PUBLIC_URL) {
     throw new ConfigError(["PUBLIC_URL: required when NODE_ENV=production (links in e-mails use it)"]);
   }
+  const issues = [...captchaIssues(e), ...productionIssues(e)];
+  if ((e.GOOGLE_CLIENT_ID === undefined) !== (e.GOOGLE_CLIENT_SECRET === undefined)) {
+    issues.push("GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET: give both or neither");
+  }
+  if ((e.SECURED_USERNAME === undefined) !== (e.SECURED_PASSWORD === undefined)) {
+    issues.push("SECURED_USERNAME, SECURED_PASSWORD: give both or neither");
+  }
+  if (issues.length > 0) throw new ConfigError(issues);
   const dataDir = resolvePath(cwd, e.DATA_DIR);
   const database: Config["database"] =
     e.DATABASE_URL === undefined
@@ -96,7 +154,48 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string)
     // One core stays free for the event loop and the database when there are several.
     engineWorkers: e.ENGINE_WORKERS ?? Math.max(1, availableParallelism() - 1),
     givenSecrets,
+    captcha: {
+      provider: e.CAPTCHA_PROVIDER,
+      secret: e.CAPTCHA_SECRET ?? null,
+      siteKey: e.CAPTCHA_SITE_KEY ?? null,
+      verifyUrl: e.CAPTCHA_PROVIDER === "altcha" ? null : (e.CAPTCHA_VERIFY_URL ?? VERIFY_URLS[e.CAPTCHA_PROVIDER]),
+      minScore: e.CAPTCHA_MIN_SCORE,
+      altcha: { cost: e.ALTCHA_COST, maxNumber: e.ALTCHA_MAX_NUMBER },
+    },
+    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM ?? `${e.OPERATOR_NAME} <no-reply@localhost>` },
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            issuer: e.OIDC_ISSUER,
+            allowInsecureRequests: e.OIDC_ALLOW_HTTP === "true",
+          }
+        : null,
+    adminEmails: e.ADMIN_EMAILS.split(",")
+      .map((address) => address.trim().toLowerCase())
+      .filter((address) => address !== ""),
+    secured:
+      e.SECURED_USERNAME && e.SECURED_PASSWORD ? { username: e.SECURED_USERNAME, password: e.SECURED_PASSWORD } : null,
+    argon2: { memoryKib: e.ARGON2_MEMORY_KIB, iterations: e.ARGON2_ITERATIONS },
   };
+}
+
+// A remote captcha without its keys would let everybody through or nobody: refuse to start instead (fail closed).
+function captchaIssues(e: Env): string[] {
+  if (e.CAPTCHA_PROVIDER === "altcha") return [];
+  const missing = (["CAPTCHA_SECRET", "CAPTCHA_SITE_KEY"] as const).filter((name) => e[name] === undefined);
+  return missing.map((name) => `${name}: required when CAPTCHA_PROVIDER=${e.CAPTCHA_PROVIDER}`);
+}
+
+// OWASP's minimum for Argon2id is 19 MiB and 2 iterations; lower settings exist only to keep tests fast.
+function productionIssues(e: Env): string[] {
+  if (e.NODE_ENV !== "production") return [];
+  const issues: string[] = [];
+  if (e.ARGON2_MEMORY_KIB < 19_456) issues.push("ARGON2_MEMORY_KIB: at least 19456 when NODE_ENV=production");
+  if (e.ARGON2_ITERATIONS < 2) issues.push("ARGON2_ITERATIONS: at least 2 when NODE_ENV=production");
+  if (e.OIDC_ALLOW_HTTP === "true") issues.push("OIDC_ALLOW_HTTP: only for tests against a local provider");
+  return issues;
 }
 
 function resolvePath(cwd: string, path: string): string {

@@ -25,6 +25,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {
       if (error.status >= 500) request.log.error({ err: error }, "domain error");
+      if (typeof error.extra.retryAfterSeconds === "number") reply.header("retry-after", error.extra.retryAfterSeconds);
       return send(request, reply, error.status, error.code, error.extra);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

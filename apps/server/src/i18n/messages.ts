@@ -1,4 +1,5 @@
 import {
+  AUTH_ERROR_MESSAGES,
   CORE_ERROR_MESSAGES,
   type Language,
   type MessageCatalogue,
@@ -7,7 +8,12 @@ import {
 } from "@handfont/contract";
 
 // Each feature's catalogue joins this list; a code missing from every catalogue answers with the fallback.
-const catalogues: MessageCatalogue<string>[] = [CORE_ERROR_MESSAGES, WORKSPACE_ERROR_MESSAGES, SCAN_WARNING_MESSAGES];
+const catalogues: MessageCatalogue<string>[] = [
+  CORE_ERROR_MESSAGES,
+  AUTH_ERROR_MESSAGES,
+  WORKSPACE_ERROR_MESSAGES,
+  SCAN_WARNING_MESSAGES,
+];
 
 /** The user-facing message for a code in the given language, falling back to English, then to `fallback`. */
 export function messageFor(code: string, language: Language, fallback: string = code): string {

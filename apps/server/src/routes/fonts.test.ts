@@ -10,7 +10,7 @@ afterAll(() => t.close());
 
 describe("fonts", () => {
   it("creates an empty font, adds letters, lists it with counts", async () => {
-    const user = t.newUser();
+    const user = await t.newUser();
     const fontId = await createFont(t, user);
     await addLetters(t, user, fontId, ["a", "b", "c"]);
     await addLetters(t, user, fontId, ["a"], 2);
@@ -22,7 +22,7 @@ describe("fonts", () => {
   });
 
   it("builds a font, then serves each format with its file name and content type", async () => {
-    const user = t.newUser();
+    const user = await t.newUser();
     const fontId = await createFont(t, user, { name: "Ма рука" });
     const empty = await t.as(user, { method: "POST", url: "/api/buildFont", payload: { fontId } });
     expect(empty.json().code).toBe("FONT_EMPTY");
@@ -49,8 +49,8 @@ describe("fonts", () => {
   });
 
   it("copies a font with its letters and settings", async () => {
-    const user = t.newUser();
-    t.premium.add(user);
+    const user = await t.newUser();
+    await t.setPremium(user, true);
     const fontId = await createFont(t, user, { settings: { letterSpacing: 40 } });
     await addLetters(t, user, fontId, ["x", "y"]);
     const copy = await t.as(user, { method: "POST", url: "/api/copyFont/", payload: { fontId } });
@@ -59,8 +59,8 @@ describe("fonts", () => {
   });
 
   it("merges one font into another, choosing which letter wins", async () => {
-    const user = t.newUser();
-    t.premium.add(user);
+    const user = await t.newUser();
+    await t.setPremium(user, true);
     const target = await createFont(t, user, { name: "Target" });
     const source = await createFont(t, user, { name: "Source" });
     await addLetters(t, user, target, ["a", "b"]);
@@ -102,10 +102,18 @@ describe("fonts", () => {
   });
 
   it("removes a font with its files", async () => {
-    const user = t.newUser();
+    const user = await t.newUser();
     const fontId = await createFont(t, user);
     await addLetters(t, user, fontId, ["a"]);
     await t.as(user, { method: "POST", url: "/api/buildFont", payload: { fontId } });
+    // GET as in the spec, yet state-changing: without the XSRF header it is refused and nothing happens.
+    const forged = await t.as(user, {
+      method: "GET",
+      url: `/api/removeFont/${fontId}`,
+      headers: { "x-xsrf-token": "" },
+    });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json().code).toBe("XSRF");
     const removed = await t.as(user, { method: "GET", url: `/api/removeFont/${fontId}` });
     expect(removed.json()).toEqual({ removed: true });
     expect((await t.as(user, { method: "GET", url: "/api/getAllAddedFonts" })).json().fonts).toEqual([]);
@@ -115,7 +123,7 @@ describe("fonts", () => {
   });
 
   it("enforces the free plan: two fonts, 120 characters, two variants, no ligatures", async () => {
-    const user = t.newUser();
+    const user = await t.newUser();
     const first = await createFont(t, user);
     await createFont(t, user);
     const third = await t.as(user, { method: "POST", url: "/api/createFont", payload: { name: "Third" } });
@@ -148,12 +156,12 @@ describe("fonts", () => {
   });
 
   it("keeps fonts and their files downloadable after premium ends", async () => {
-    const user = t.newUser();
-    t.premium.add(user);
+    const user = await t.newUser();
+    await t.setPremium(user, true);
     const fonts = [await createFont(t, user), await createFont(t, user), await createFont(t, user)];
     await addLetters(t, user, fonts[2]!, ["a"]);
     await t.as(user, { method: "POST", url: "/api/buildFont", payload: { fontId: fonts[2] } });
-    t.premium.delete(user);
+    await t.setPremium(user, false);
     expect((await t.as(user, { method: "GET", url: "/api/getAllAddedFonts" })).json().fonts).toHaveLength(3);
     const file = await t.as(user, { method: "GET", url: `/api/getCreatedFont/${fonts[2]}?format=woff2` });
     expect(file.statusCode).toBe(200);

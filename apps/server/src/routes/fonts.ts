@@ -137,6 +137,7 @@ export const fontRoutes: FastifyPluginAsyncZod<FontRoutesOptions> = async (app, 
   app.get(
     "/removeFont/:id",
     {
+      config: { xsrf: true },
       schema: {
         tags,
         summary: "Remove a font with its letters and files (GET as in the spec; needs the XSRF header)",

@@ -29,7 +29,7 @@ const letters = async () =>
 
 beforeAll(async () => {
   t = await createWorkspaceTestApp();
-  user = t.newUser();
+  user = await t.newUser();
   ({ template, layout } = await createTemplate(t, user, { name: "Digits", sets: ["digits"], cellSize: "l" }));
   await uploadScans(t, user, [{ fileName: "digits.jpg", bytes: await syntheticScan(layout, 1) }]);
   lettersBefore = await letters();

@@ -14,7 +14,7 @@ const svg = (body: string) =>
 
 describe("letters", () => {
   it("imports glyph SVGs named after their characters into a font", async () => {
-    const user = t.newUser();
+    const user = await t.newUser();
     const fontId = await createFont(t, user);
     const body = await multipart(
       [
@@ -37,7 +37,7 @@ describe("letters", () => {
   });
 
   it("refuses the whole upload when one SVG is hostile, and keeps the font as it was", async () => {
-    const user = t.newUser();
+    const user = await t.newUser();
     const fontId = await createFont(t, user);
     await addLetters(t, user, fontId, ["B"]);
     const body = await multipart(
@@ -61,7 +61,7 @@ describe("letters", () => {
   });
 
   it("serves one letter as an SVG document", async () => {
-    const user = t.newUser();
+    const user = await t.newUser();
     const fontId = await createFont(t, user);
     const [glyph] = await addLetters(t, user, fontId, ["o"]);
     const res = await t.as(user, { method: "GET", url: `/api/getSvgById/${glyph!.id}` });
@@ -71,7 +71,7 @@ describe("letters", () => {
   });
 
   it("saves an editing session in one transaction: name, settings, edits, deletions", async () => {
-    const user = t.newUser();
+    const user = await t.newUser();
     const fontId = await createFont(t, user);
     const [a, b] = await addLetters(t, user, fontId, ["a", "b"]);
     const res = await t.as(user, {

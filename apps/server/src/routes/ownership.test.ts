@@ -12,10 +12,10 @@ let pageOfA: Uint8Array;
 
 beforeAll(async () => {
   t = await createWorkspaceTestApp();
-  a.user = t.newUser();
-  b = t.newUser();
-  t.premium.add(a.user);
-  t.premium.add(b);
+  a.user = await t.newUser();
+  b = await t.newUser();
+  await t.setPremium(a.user, true);
+  await t.setPremium(b, true);
   a.fontId = await createFont(t, a.user, { name: "A's font" });
   a.otherFontId = await createFont(t, a.user, { name: "A's other font" });
   a.glyphId = (await addLetters(t, a.user, a.fontId, ["a", "b"]))[0]!.id;

@@ -1,13 +1,14 @@
-import { PremiumStatus } from "@handfont/contract";
+import { AddSubscriberRequest, AddSubscriberResponse, PremiumStatus } from "@handfont/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireUser } from "../http/auth-context.ts";
+import type { Db } from "../db/database.ts";
+import { requireAdmin, requireUser } from "../http/auth-context.ts";
 import type { Plans } from "../services/plans.ts";
+import { grantPremium, premiumUntil } from "../services/subscribers.ts";
 
-/** Plans (spec §7 subscribe/isPremium): which plan the user is on and what it allows. */
-export const planRoutes: FastifyPluginAsyncZod<{
-  plans: Plans;
-  premiumUntil: (userId: string) => Promise<Date | null>;
-}> = async (app, { plans, premiumUntil }) => {
+export type PlanRoutesOptions = { plans: Plans; db: Db; now: () => Date };
+
+/** Plans (spec §7): is the user premium and what their plan allows; an admin grants premium time (audited). */
+export const planRoutes: FastifyPluginAsyncZod<PlanRoutesOptions> = async (app, { plans, db, now }) => {
   app.get(
     "/subscribe/isPremium",
     {
@@ -20,13 +21,30 @@ export const planRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const user = requireUser(request);
       const plan = await plans.planOf(user.id);
-      const until = plan.name === "premium" ? await premiumUntil(user.id).catch(() => null) : null;
+      const until = plan.name === "premium" ? await premiumUntil(db, user.id).catch(() => null) : null;
       return {
         isPremium: plan.name === "premium",
         plan: plan.name,
         premiumUntil: until?.toISOString() ?? null,
         limits: plan.limits,
       };
+    },
+  );
+
+  app.post(
+    "/addSubscriber/add",
+    {
+      schema: {
+        tags: ["plans"],
+        summary: "Grant premium time to a user (ADMIN only, until payments arrive; every grant is audited)",
+        body: AddSubscriberRequest,
+        response: { 200: AddSubscriberResponse },
+      },
+    },
+    async (request) => {
+      const admin = requireAdmin(request);
+      const granted = await grantPremium(db, { actorId: admin.id, ...request.body, now: now() });
+      return { userId: granted.userId, premiumUntil: granted.premiumUntil.toISOString() };
     },
   );
 };

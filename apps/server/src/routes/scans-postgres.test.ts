@@ -43,7 +43,7 @@ describe.skipIf(!hasPostgres)("workspace on PostgreSQL", () => {
   });
 
   it("loses no letters when the pages of one template are read at the same time", async () => {
-    const user = t.newUser();
+    const user = await t.newUser();
     const { layout } = await createTemplate(t, user);
     const pages = [await syntheticScan(layout, 1), await syntheticScan(layout, 2)];
     const uploads = await Promise.all(
@@ -60,7 +60,7 @@ describe.skipIf(!hasPostgres)("workspace on PostgreSQL", () => {
   });
 
   it("holds the font limit when several fonts are created at once", async () => {
-    const user = t.newUser();
+    const user = await t.newUser();
     const results = await Promise.all(
       [1, 2, 3, 4, 5].map((n) => t.as(user, { method: "POST", url: "/api/createFont", payload: { name: `F${n}` } })),
     );

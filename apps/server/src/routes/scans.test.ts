@@ -13,7 +13,7 @@ let pages: Uint8Array[];
 
 beforeAll(async () => {
   t = await createWorkspaceTestApp();
-  user = t.newUser();
+  user = await t.newUser();
   ({ template, layout } = await createTemplate(t, user));
   pages = [await syntheticScan(layout, 1, { seed: 3 }), await syntheticScan(layout, 2, { seed: 4, phone: true })];
 });
@@ -50,7 +50,7 @@ describe("scans", () => {
   });
 
   it("loses no letters when the pages of one template are uploaded at the same time", async () => {
-    const other = t.newUser();
+    const other = await t.newUser();
     const own = await createTemplate(t, other);
     const scans = [await syntheticScan(own.layout, 1), await syntheticScan(own.layout, 2)];
     const uploads = await Promise.all(
@@ -84,7 +84,7 @@ describe("scans", () => {
   });
 
   it("refuses empty, unknown and oversize files before storing anything", async () => {
-    const someone = t.newUser();
+    const someone = await t.newUser();
     const empty = await multipart([{ fileName: "empty.jpg", bytes: new Uint8Array() }]);
     const res = await t.as(someone, { method: "POST", url: "/api/uploadReadyTemplates", ...empty });
     expect(res.statusCode).toBe(400);

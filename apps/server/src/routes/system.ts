@@ -7,10 +7,15 @@ export interface SystemRoutesOptions {
   config: Config;
   database: Database;
   version: string;
+  /** What the account feature tells the web app: captcha widget, Google button, debug outbox. */
+  features: Pick<PublicConfig, "captcha" | "googleSignIn" | "mailOutbox">;
 }
 
 /** Health for load balancers and the debug page, and the public settings the web app needs at start-up. */
-export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (app, { config, database, version }) => {
+export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (
+  app,
+  { config, database, version, features },
+) => {
   const started = Date.now();
   app.get(
     "/health",
@@ -41,6 +46,7 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (a
       environment: config.environment,
       analyticsId: config.analyticsId,
       operator: config.operator,
+      ...features,
     }),
   );
 };

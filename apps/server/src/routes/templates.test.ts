@@ -9,7 +9,7 @@ afterAll(() => t.close());
 
 describe("templates", () => {
   it("creates a template from options and lists it before the ready-made ones", async () => {
-    const user = t.newUser();
+    const user = await t.newUser();
     const created = await t.as(user, {
       method: "POST",
       url: "/api/createTemplate",
@@ -36,7 +36,7 @@ describe("templates", () => {
   });
 
   it("refuses options a free plan cannot use, and bad options, with typed errors", async () => {
-    const user = t.newUser();
+    const user = await t.newUser();
     const ligatures = await t.as(user, {
       method: "POST",
       url: "/api/createTemplate",
@@ -53,7 +53,7 @@ describe("templates", () => {
       payload: { name: "x", variants: 16 },
     });
     expect(variants.json().code).toBe("VALIDATION");
-    t.premium.add(user);
+    await t.setPremium(user, true);
     const premium = await t.as(user, {
       method: "POST",
       url: "/api/createTemplate",
@@ -63,7 +63,7 @@ describe("templates", () => {
   });
 
   it("finds the layout of one page by its QR code: the owner's or a ready-made one", async () => {
-    const owner = t.newUser();
+    const owner = await t.newUser();
     const { template } = (
       await t.as(owner, {
         method: "POST",
@@ -76,7 +76,7 @@ describe("templates", () => {
     expect(page2.statusCode).toBe(200);
     expect(page2.json()).toMatchObject({ templateId: template.id, page: 2, pageCount: 2 });
     expect(page2.json().layout.cells.every((cell: { page: number }) => cell.page === 2)).toBe(true);
-    const ready = await t.as(t.newUser(), { method: "GET", url: "/api/getDataOfLetters?qcode=HF1:ready-en:1" });
+    const ready = await t.as(await t.newUser(), { method: "GET", url: "/api/getDataOfLetters?qcode=HF1:ready-en:1" });
     expect(ready.json().templateId).toBe("ready-en");
     const bad = await t.as(owner, { method: "GET", url: "/api/getDataOfLetters?qcode=hello" });
     expect(bad.json().code).toBe("QCODE_INVALID");
@@ -88,7 +88,7 @@ describe("templates", () => {
   });
 
   it("serves a template's PDF with its name, and refuses anonymous callers", async () => {
-    const user = t.newUser();
+    const user = await t.newUser();
     const { template } = (
       await t.as(user, { method: "POST", url: "/api/createTemplate", payload: { name: "Print me" } })
     ).json();

@@ -24,8 +24,6 @@ export type WorkspacePorts = {
   scanReader: ScanReader;
   fontBuilder: FontBuilder;
   isPremium: PremiumCheck;
-  /** When the user's premium time ends, or null. */
-  premiumUntil: (userId: string) => Promise<Date | null>;
   /** Scans read at once by this process (the reader's worker pool size). */
   scanConcurrency: number;
   now?: () => Date;
@@ -45,7 +43,6 @@ export function createWorkspace(db: Db, ports: WorkspacePorts) {
   const templates = createTemplateService(ctx);
   return {
     ctx,
-    premiumUntil: ports.premiumUntil,
     templates,
     scans: createScanService(ctx, templates, {
       concurrency: ports.scanConcurrency,
@@ -68,5 +65,5 @@ export const workspaceRoutes: FastifyPluginAsync<{ workspace: Workspace }> = asy
   await app.register(scanRoutes, { scans: workspace.scans });
   await app.register(letterRoutes, { letters: workspace.letters });
   await app.register(fontRoutes, workspace);
-  await app.register(planRoutes, { plans: workspace.ctx.plans, premiumUntil: workspace.premiumUntil });
+  await app.register(planRoutes, { plans: workspace.ctx.plans, db: workspace.ctx.db, now: workspace.ctx.now });
 };

@@ -11,7 +11,7 @@ import {
   toRecord,
   upsertFontGlyphs,
 } from "./glyph-rows.ts";
-import { measureLetters } from "./plans.ts";
+import { assertCanAddFont, assertFontContent, measureLetters } from "./plans.ts";
 import { type Executor, isUuid, lockUser, type WorkspaceContext } from "./workspace-context.ts";
 
 export type FontRow = typeof fonts.$inferSelect;
@@ -137,16 +137,17 @@ export function createFontService(ctx: WorkspaceContext) {
   const create = async (
     userId: string,
     input: { name: string; from: FontOrigin; settings?: FontSettings | undefined },
-  ): Promise<FontSummary> =>
-    ctx.db.transaction(async (tx) => {
+  ): Promise<FontSummary> => {
+    const plan = await ctx.plans.planOf(userId);
+    return ctx.db.transaction(async (tx) => {
       await lockUser(tx, userId);
       const [{ value: existing } = { value: 0 }] = await tx
         .select({ value: count() })
         .from(fonts)
         .where(eq(fonts.ownerId, userId));
-      await ctx.plans.assertCanAddFont(userId, existing);
+      assertCanAddFont(plan, existing);
       const letters = await lettersOf(tx, userId, input.from);
-      await ctx.plans.assertFontContent(userId, letters);
+      assertFontContent(plan, letters);
       const [row] = await tx
         .insert(fonts)
         .values({ ownerId: userId, name: input.name, settings: input.settings ?? FontSettings.parse({}) })
@@ -154,6 +155,7 @@ export function createFontService(ctx: WorkspaceContext) {
       const stored = await upsertFontGlyphs(tx, userId, row!.id, letters);
       return fontSummary(row!, stored, null);
     });
+  };
 
   return {
     create,
@@ -180,6 +182,7 @@ export function createFontService(ctx: WorkspaceContext) {
     /** Adds the letters of one font to another; `onConflict` says whose letter wins for the same chars and variant. */
     async join(userId: string, sourceFontId: string, targetFontId: string, onConflict: "source" | "target") {
       if (sourceFontId === targetFontId) throw new DomainError("MERGE_SAME_FONT", 400);
+      const plan = await ctx.plans.planOf(userId);
       return ctx.db.transaction(async (tx) => {
         const source = await ownedFont(tx, userId, sourceFontId);
         const target = await ownedFont(tx, userId, targetFontId);
@@ -188,7 +191,7 @@ export function createFontService(ctx: WorkspaceContext) {
         const has = new Set(present.map((letter) => `${letter.variant}\u0000${letter.chars}`));
         const conflicting = incoming.filter((letter) => has.has(`${letter.variant}\u0000${letter.chars}`));
         const merged = onConflict === "source" ? mergeLetters(present, incoming) : mergeLetters(incoming, present);
-        await ctx.plans.assertFontContent(userId, merged);
+        assertFontContent(plan, merged);
         const toWrite =
           onConflict === "source"
             ? incoming

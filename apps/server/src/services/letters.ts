@@ -15,6 +15,7 @@ import {
   toRecord,
   upsertFontGlyphs,
 } from "./glyph-rows.ts";
+import { assertFontContent } from "./plans.ts";
 import { isUuid, type WorkspaceContext } from "./workspace-context.ts";
 
 type Letter = Omit<LetterInput, "variant" | "baselineShift" | "scale"> & {
@@ -39,15 +40,17 @@ const toRecordFromInput = (letter: Letter, source: LetterRecord["source"]): Lett
 
 /** Letters of fonts and letter sets: add, replace, edit in one transaction, import SVG files, read one. */
 export function createLetterService(ctx: WorkspaceContext) {
-  const addRecords = (userId: string, fontId: string, records: LetterRecord[]) =>
-    ctx.db.transaction(async (tx) => {
+  const addRecords = async (userId: string, fontId: string, records: LetterRecord[]) => {
+    const plan = await ctx.plans.planOf(userId);
+    return ctx.db.transaction(async (tx) => {
       const font = await ownedFont(tx, userId, fontId);
       const present = (await fontGlyphs(tx, font.id)).map(toRecord);
-      await ctx.plans.assertFontContent(userId, mergeLetters(present, records));
+      assertFontContent(plan, mergeLetters(present, records));
       const stored = await upsertFontGlyphs(tx, userId, font.id, records);
       await tx.update(fonts).set({ updatedAt: ctx.now() }).where(eq(fonts.id, font.id));
       return stored;
     });
+  };
 
   return {
     /** Adds or replaces letters of a font (matched by chars and variant). */
@@ -95,6 +98,7 @@ export function createLetterService(ctx: WorkspaceContext) {
       input: { fontId: string; name?: string; settings?: FontSettings; glyphs: Letter[]; deleted: string[] },
     ) {
       const records = input.glyphs.map((letter) => toRecordFromInput(letter, "drawn"));
+      const plan = await ctx.plans.planOf(userId);
       return ctx.db.transaction(async (tx) => {
         const font = await ownedFont(tx, userId, input.fontId);
         const deleted = input.deleted.filter(isUuid);
@@ -112,7 +116,7 @@ export function createLetterService(ctx: WorkspaceContext) {
             ? { ...record, source: before.source, templatePage: before.templatePage, warnings: before.warnings }
             : record;
         });
-        await ctx.plans.assertFontContent(userId, mergeLetters(present, kept));
+        assertFontContent(plan, mergeLetters(present, kept));
         await upsertFontGlyphs(tx, userId, font.id, kept);
         await tx
           .update(fonts)

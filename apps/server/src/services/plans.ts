@@ -27,59 +27,60 @@ export function measureLetters(letters: readonly { chars: string; variant: numbe
   };
 }
 
-/** The plan rules of one configuration (PLAN_LIMITS): which plan a user is on and what it allows. */
-export function createPlans(isPremium: PremiumCheck, now: () => Date = () => new Date()) {
-  const planOf = async (userId: string): Promise<Plan> => {
-    // A failed premium check means not premium (spec §4).
-    const premium = await isPremium(userId, now()).catch(() => false);
-    const name: PlanId = premium ? "premium" : "free";
-    return { name, limits: PLAN_LIMITS[name] };
-  };
+/** Throws PLAN_LIMIT_FONTS when the user already has as many fonts as the plan allows. */
+export function assertCanAddFont(plan: Plan, fontCount: number): void {
+  if (fontCount >= plan.limits.fonts) {
+    throw new DomainError("PLAN_LIMIT_FONTS", 402, { plan: plan.name, allowed: plan.limits.fonts });
+  }
+}
 
+/** Throws a PLAN_LIMIT_* error when a font with these letters would exceed the plan. */
+export function assertFontContent(plan: Plan, letters: readonly { chars: string; variant: number }[]): void {
+  const measured = measureLetters(letters);
+  if (measured.characters > plan.limits.charactersPerFont) {
+    throw new DomainError("PLAN_LIMIT_CHARACTERS", 402, {
+      plan: plan.name,
+      allowed: plan.limits.charactersPerFont,
+      requested: measured.characters,
+    });
+  }
+  if (measured.maxVariants > plan.limits.variantsPerCharacter) {
+    throw new DomainError("PLAN_LIMIT_VARIANTS", 402, {
+      plan: plan.name,
+      allowed: plan.limits.variantsPerCharacter,
+      requested: measured.maxVariants,
+    });
+  }
+  if (measured.ligatures > 0 && !plan.limits.ligatures) {
+    throw new DomainError("PLAN_LIMIT_LIGATURES", 402, { plan: plan.name });
+  }
+}
+
+/** Throws when a template with these settings could never become a font on the plan. */
+export function assertTemplateOptions(plan: Plan, options: { variants: number; ligatures: readonly string[] }): void {
+  if (options.variants > plan.limits.variantsPerCharacter) {
+    throw new DomainError("PLAN_LIMIT_VARIANTS", 402, {
+      plan: plan.name,
+      allowed: plan.limits.variantsPerCharacter,
+      requested: options.variants,
+    });
+  }
+  if (options.ligatures.length > 0 && !plan.limits.ligatures) {
+    throw new DomainError("PLAN_LIMIT_LIGATURES", 402, { plan: plan.name });
+  }
+}
+
+/**
+ * Which plan a user is on (PLAN_LIMITS is the one configuration). Asked before a transaction opens: PGlite has one
+ * connection, so a lookup from inside a transaction on another handle would wait for itself.
+ */
+export function createPlans(isPremium: PremiumCheck, now: () => Date = () => new Date()) {
   return {
-    planOf,
-    /** Throws PLAN_LIMIT_FONTS when the user already has as many fonts as the plan allows. */
-    async assertCanAddFont(userId: string, fontCount: number): Promise<void> {
-      const plan = await planOf(userId);
-      if (fontCount >= plan.limits.fonts) {
-        throw new DomainError("PLAN_LIMIT_FONTS", 402, { plan: plan.name, allowed: plan.limits.fonts });
-      }
-    },
-    /** Throws a PLAN_LIMIT_* error when a font with these letters would exceed the plan. */
-    async assertFontContent(userId: string, letters: readonly { chars: string; variant: number }[]): Promise<void> {
-      const plan = await planOf(userId);
-      const measured = measureLetters(letters);
-      if (measured.characters > plan.limits.charactersPerFont) {
-        throw new DomainError("PLAN_LIMIT_CHARACTERS", 402, {
-          plan: plan.name,
-          allowed: plan.limits.charactersPerFont,
-          requested: measured.characters,
-        });
-      }
-      if (measured.maxVariants > plan.limits.variantsPerCharacter) {
-        throw new DomainError("PLAN_LIMIT_VARIANTS", 402, {
-          plan: plan.name,
-          allowed: plan.limits.variantsPerCharacter,
-          requested: measured.maxVariants,
-        });
-      }
-      if (measured.ligatures > 0 && !plan.limits.ligatures) {
-        throw new DomainError("PLAN_LIMIT_LIGATURES", 402, { plan: plan.name });
-      }
-    },
-    /** Throws when a template with these settings could never become a font on the user's plan. */
-    async assertTemplateOptions(userId: string, options: { variants: number; ligatures: readonly string[] }) {
-      const plan = await planOf(userId);
-      if (options.variants > plan.limits.variantsPerCharacter) {
-        throw new DomainError("PLAN_LIMIT_VARIANTS", 402, {
-          plan: plan.name,
-          allowed: plan.limits.variantsPerCharacter,
-          requested: options.variants,
-        });
-      }
-      if (options.ligatures.length > 0 && !plan.limits.ligatures) {
-        throw new DomainError("PLAN_LIMIT_LIGATURES", 402, { plan: plan.name });
-      }
+    async planOf(userId: string): Promise<Plan> {
+      // A failed premium check means not premium (spec §4).
+      const premium = await isPremium(userId, now()).catch(() => false);
+      const name: PlanId = premium ? "premium" : "free";
+      return { name, limits: PLAN_LIMITS[name] };
     },
   };
 }

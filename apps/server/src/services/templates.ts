@@ -3,6 +3,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { templates } from "../db/schema/workspace.ts";
 import { DomainError } from "../http/domain-error.ts";
 import type { TemplateOptions } from "../ports/engine-ports.ts";
+import { assertTemplateOptions } from "./plans.ts";
 import { READY_MADE_TEMPLATES, type ReadyMadeTemplate, readyMadeTemplate } from "./ready-made-templates.ts";
 import type { WorkspaceContext } from "./workspace-context.ts";
 
@@ -63,7 +64,7 @@ export function createTemplateService(ctx: WorkspaceContext) {
     findLayout,
 
     async create(userId: string, request: Request) {
-      await ctx.plans.assertTemplateOptions(userId, request);
+      assertTemplateOptions(await ctx.plans.planOf(userId), request);
       const options: TemplateOptions = {
         id: ctx.templateMaker.newTemplateId(),
         sets: request.sets,

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
+import type { AccountPorts } from "../accounts.ts";
 import { buildApp } from "../app.ts";
 import { type Config, loadConfig } from "../config/config.ts";
 import { loadSecrets } from "../config/secrets.ts";
@@ -17,14 +18,32 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * Cheap password hashing and captcha work for tests only (config.ts refuses such argon2 settings in production);
+ * everything else runs as configured.
+ */
+export const FAST_AUTH_ENV = {
+  ARGON2_MEMORY_KIB: "256",
+  ARGON2_ITERATIONS: "1",
+  ALTCHA_COST: "1",
+  ALTCHA_MAX_NUMBER: "100",
+};
+
 /** A real app on an in-memory PGlite, a temporary DATA_DIR and a small built web app, for `app.inject` tests. */
-export async function createTestApp(env: Record<string, string> = {}, database?: Database): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  database?: Database,
+  options: { accountPorts?: AccountPorts } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "handfont-test-"));
   const webRoot = join(dataDir, "web");
   mkdirSync(join(webRoot, "assets"), { recursive: true });
   writeFileSync(join(webRoot, "index.html"), "<!doctype html><html><body><div id=root></div></body></html>");
   writeFileSync(join(webRoot, "assets", "app-1234.js"), `console.log(${JSON.stringify("x".repeat(4000))});`);
-  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: "memory://", NODE_ENV: "test", ...env }, "/");
+  const config = loadConfig(
+    { DATA_DIR: dataDir, DATABASE_URL: "memory://", NODE_ENV: "test", ...FAST_AUTH_ENV, ...env },
+    "/",
+  );
   const db = database ?? (await openTestDatabase());
   const app = await buildApp({
     config,
@@ -33,6 +52,7 @@ export async function createTestApp(env: Record<string, string> = {}, database?:
     version: "0.0.0-test",
     webRoot,
     logger: false,
+    ...(options.accountPorts ? { accountPorts: options.accountPorts } : {}),
   });
   return {
     app,

@@ -13,6 +13,10 @@ export const XSRF_COOKIE = "XSRF-TOKEN";
 export const XSRF_HEADER = "X-XSRF-TOKEN";
 export const REFRESH_PATH = "/auth/refreshtoken";
 export const LOGOUT_PATH = "/auth/logout";
+/** Issues the XSRF-TOKEN cookie for this browser's session (server: GET /api/auth/csrf). */
+export const CSRF_PATH = "/auth/csrf";
+/** Tabs of one browser share the refresh cookie: refreshing in two at once would look like token reuse. */
+const REFRESH_LOCK = "handfont-session-refresh";
 /** Browsers fire a setTimeout above 2^31 − 1 ms at once (spec §9 caps timers there). */
 const MAX_TIMER_MS = 2_147_483_647;
 
@@ -64,6 +68,17 @@ export interface ApiClient {
   setAccessToken(token: string | null): void;
   /** Called after a failed refresh has logged the user out; returns an unsubscribe function. */
   onLoggedOut(listener: () => void): () => void;
+  /**
+   * Refreshes the session now, joining a refresh already under way (spec §4: one at a time). Resolves to the
+   * server's answer, or null when the session is gone (then the client has logged out).
+   */
+  refresh(): Promise<unknown>;
+  /** Called with the server's answer after every successful refresh; returns an unsubscribe function. */
+  onRefreshed(listener: (answer: unknown) => void): () => void;
+}
+
+function isUnsafe(method: HttpMethod): boolean {
+  return !IDEMPOTENT_METHODS.has(method);
 }
 
 /** Auth calls are exempt from the automatic refresh (spec §4). */
@@ -145,10 +160,23 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const defaultTimeout = options.timeout ?? 0;
   const createXhr = options.createXhr;
   const loggedOutListeners = new Set<() => void>();
+  const refreshedListeners = new Set<(answer: unknown) => void>();
   let accessToken: string | null = null;
   // Bumped on every change of credentials, so a 401 to a request sent before a refresh retries without another one.
   let credentialsGeneration = 0;
-  let refreshing: Promise<boolean> | null = null;
+  let refreshing: Promise<unknown> | null = null;
+  let fetchingXsrf: Promise<unknown> | null = null;
+
+  /** A fresh browser has no XSRF cookie yet: ask the server for one before its first state-changing call. */
+  function ensureXsrfCookie(): Promise<unknown> {
+    if (readCookie(XSRF_COOKIE)) return Promise.resolve();
+    fetchingXsrf ??= fetchImpl(buildUrl(baseUrl, CSRF_PATH, undefined), { credentials: "include" })
+      .catch(() => undefined)
+      .finally(() => {
+        fetchingXsrf = null;
+      });
+    return fetchingXsrf;
+  }
 
   function changeToken(token: string | null): void {
     accessToken = token;
@@ -161,6 +189,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       throw new TransportError("UNSUPPORTED_PROTOCOL", TRANSPORT_MESSAGES.protocol(url.protocol));
     }
     const responseType = request.responseType ?? "json";
+    if (isUnsafe(method)) await ensureXsrfCookie();
     const headers = new Headers(request.headers);
     if (responseType === "json" && !headers.has("Accept")) headers.set("Accept", "application/json");
     const xsrf = readCookie(XSRF_COOKIE);
@@ -224,20 +253,26 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     for (const listener of loggedOutListeners) listener();
   }
 
-  async function refreshSession(): Promise<boolean> {
+  function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
+    const locks = typeof navigator === "undefined" ? undefined : navigator.locks;
+    return locks ? locks.request(REFRESH_LOCK, task) : task();
+  }
+
+  async function refreshSession(): Promise<unknown> {
     try {
-      const answer = await send("POST", REFRESH_PATH, {});
+      const answer = await withRefreshLock(() => send("POST", REFRESH_PATH, {}));
       changeToken(isRecord(answer) && typeof answer.accessToken === "string" ? answer.accessToken : accessToken);
-      return true;
+      for (const listener of refreshedListeners) listener(answer);
+      return answer ?? {};
     } catch {
       // The refresh failure itself is not reported: spec §4 hands each waiting caller its own original error.
       await logOut();
-      return false;
+      return null;
     }
   }
 
   /** Spec §4: one refresh at a time; every request that fails meanwhile waits for the same result. */
-  function refreshOnce(): Promise<boolean> {
+  function refreshOnce(): Promise<unknown> {
     refreshing ??= refreshSession().finally(() => {
       refreshing = null;
     });
@@ -247,6 +282,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   async function request<T>(method: HttpMethod, path: string, requestOptions: RequestOptions = {}): Promise<T> {
     let retriesLeft = requestOptions.retry ?? (IDEMPOTENT_METHODS.has(method) ? 1 : 0);
     let refreshed = false;
+    let xsrfRetried = false;
     for (;;) {
       const generation = credentialsGeneration;
       try {
@@ -255,6 +291,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         if (error instanceof ApiError && error.status === 401 && !isAuthPath(path) && !refreshed) {
           refreshed = true;
           if (generation === credentialsGeneration && !(await refreshOnce())) throw error;
+          continue;
+        }
+        // A refused XSRF token comes back with a fresh cookie (a new session, a stale tab): one more try.
+        if (error instanceof ApiError && error.status === 403 && error.code === "XSRF" && !xsrfRetried) {
+          xsrfRetried = true;
           continue;
         }
         if (retriesLeft > 0 && isRetryable(error)) {
@@ -317,6 +358,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     onLoggedOut(listener) {
       loggedOutListeners.add(listener);
       return () => loggedOutListeners.delete(listener);
+    },
+    refresh: refreshOnce,
+    onRefreshed(listener) {
+      refreshedListeners.add(listener);
+      return () => refreshedListeners.delete(listener);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { Burger, Group, Text, UnstyledButton } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { AccountLink } from "../features/auth/AccountLink.tsx";
 import { AppLink } from "./AppLink.tsx";
 import classes from "./Header.module.css";
 import { LogoMark } from "./icons.tsx";
@@ -29,6 +30,7 @@ export function Header({ menuOpened, onToggleMenu }: { menuOpened: boolean; onTo
           </Group>
         </nav>
         <LanguageSwitcher />
+        <AccountLink />
         <Burger
           opened={menuOpened}
           onClick={onToggleMenu}

@@ -32,6 +32,18 @@ export const PAGES = {
   },
   offer: { path: "offer", load: () => import("../pages/legal/OfferPage.tsx"), namespaces: ["legal", "legal-offer"] },
   debug: { path: "debug", load: () => import("../pages/debug/DebugPage.tsx"), namespaces: ["debug"] },
+  login: { path: "login", load: () => import("../pages/auth/LoginPage.tsx"), namespaces: ["auth"] },
+  forgotPassword: {
+    path: "forgotpassword",
+    load: () => import("../pages/auth/ForgotPasswordPage.tsx"),
+    namespaces: ["auth"],
+  },
+  resetPassword: {
+    path: "forgotpasswordchangepassword",
+    load: () => import("../pages/auth/ResetPasswordPage.tsx"),
+    namespaces: ["auth"],
+  },
+  profile: { path: "profile", load: () => import("../pages/profile/ProfilePage.tsx"), namespaces: ["auth"] },
   // The workspace (spec §2: /app with the children templates, showsvg and instructions); /app lists the fonts.
   app: { path: "app", load: () => import("../pages/app/FontsPage.tsx"), namespaces: ["workspace"] },
   appTemplates: {

@@ -61,6 +61,7 @@ describe("handfont build and specimen", () => {
   it("answers usage errors with exit code 2 and invalid projects with 1", async () => {
     expect(await build([], quiet)).toBe(2);
     expect(await build(["--glyphs", "x.json", "--format", "svg"], quiet)).toBe(2);
+    expect(await build(["--glyphs", "x.json", "--woff2-quality", "high"], quiet)).toBe(2);
     writeFileSync(join(dir, "bad.json"), JSON.stringify({ schemaVersion: 1, family: "" }));
     const lines: string[] = [];
     expect(await build(["--glyphs", join(dir, "bad.json")], (line) => lines.push(line))).toBe(1);

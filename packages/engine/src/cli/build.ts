@@ -51,6 +51,11 @@ export async function run(
     print(buildUsage);
     return values.help ? 0 : 2;
   }
+  const quality = Number(values["woff2-quality"]);
+  if (!Number.isInteger(quality) || quality < 0 || quality > 11) {
+    print("--woff2-quality must be an integer 0–11");
+    return 2;
+  }
   const formats = values.format.split(",").map((format) => format.trim()) as FontFormat[];
   const unknown = formats.filter((format) => !FONT_FORMATS.includes(format));
   if (unknown.length > 0) {
@@ -93,7 +98,7 @@ export async function run(
     };
     const started = performance.now();
     const { fonts, diagnostics } = await compileFonts(project, formats, {
-      woff2Encoder: nodeWoff2Encoder(Number(values["woff2-quality"])),
+      woff2Encoder: nodeWoff2Encoder(quality),
     });
     await mkdir(values.out, { recursive: true });
     const base = postScriptName(project.family, project.style);

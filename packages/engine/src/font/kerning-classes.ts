@@ -10,7 +10,11 @@ export const KERNING_CLASS_TOLERANCE = 15;
 
 function cluster(vectors: number[][], tolerance: number): number[] {
   // Kerning vectors are mostly zeros: compare two vectors on their nonzero entries only.
-  const nonzero = vectors.map((vector) => vector.flatMap((value, k) => (value === 0 ? [] : [k])));
+  const nonzero = vectors.map((vector) => {
+    const indices: number[] = [];
+    for (let k = 0; k < vector.length; k++) if (vector[k] !== 0) indices.push(k);
+    return indices;
+  });
   const representatives: number[] = [];
   return vectors.map((vector, index) => {
     for (let c = 0; c < representatives.length; c++) {

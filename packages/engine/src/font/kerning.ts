@@ -39,6 +39,24 @@ interface SideProfile {
   first: number;
   last: number;
   white: Float64Array;
+  /** Running sums of `white` (bands without ink count 0): sums[b] is the total below band b. */
+  sums: Float64Array;
+  /** Whether some band between first and last has no ink (the gap of i, j, :, ;). */
+  holes: boolean;
+}
+
+/** Adds the running sums and the hole flag to a side's white. */
+function withSums(first: number, last: number, white: Float64Array): SideProfile | null {
+  if (first < 0) return null;
+  const sums = new Float64Array(white.length + 1);
+  let holes = false;
+  for (let band = 0; band < white.length; band++) {
+    const value = white[band]!;
+    const empty = Number.isNaN(value);
+    if (empty && band > first && band < last) holes = true;
+    sums[band + 1] = sums[band]! + (empty ? 0 : value);
+  }
+  return { first, last, white, sums, holes };
 }
 
 function rightSide(candidate: KerningCandidate, radius: number): SideProfile | null {
@@ -59,7 +77,7 @@ function rightSide(candidate: KerningCandidate, radius: number): SideProfile | n
     if (first < 0) first = band;
     last = band;
   }
-  return first < 0 ? null : { first, last, white };
+  return withSums(first, last, white);
 }
 
 function leftSide(candidate: KerningCandidate): SideProfile | null {
@@ -74,7 +92,7 @@ function leftSide(candidate: KerningCandidate): SideProfile | null {
     if (first < 0) first = band;
     last = band;
   }
-  return first < 0 ? null : { first, last, white };
+  return withSums(first, last, white);
 }
 
 /** Pairs of straight-sided letters whose white between them is the font's normal gap. */
@@ -171,6 +189,15 @@ export function autoKerning(
       values[i * n + j] = 0;
       const l = lefts[j];
       if (!r || !wide || !l || Number.isNaN(normal)) continue;
+      // Without holes, the uncapped average comes from running sums; capping only lowers it, so a pair whose
+      // uncapped average is within the threshold needs no band-by-band look.
+      if (!r.holes && !l.holes) {
+        const first = Math.max(r.first, l.first);
+        const last = Math.min(r.last, l.last);
+        if (first > last) continue;
+        const total = r.sums[last + 1]! - r.sums[first]! + l.sums[last + 1]! - l.sums[first]!;
+        if (total / (last - first + 1) - normal <= threshold) continue;
+      }
       const white = averageWhite(r, l, cap);
       // Enough shared height, so a mark-like neighbour (a quote over a letter) is not kerned.
       if (!white || white.shared < Math.max(1, KERNING_MIN_SHARED * Math.min(heights[i]!, heights[j]!))) continue;

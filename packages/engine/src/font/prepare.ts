@@ -47,8 +47,8 @@ export function cleanOutline(outline: Outline): PreparedOutline {
   const crossing = curvesCross(outlinePieces(rounded));
   let merged = rounded;
   if (crossing.size > 0) {
-    // Merged from a flattening within half a unit, then snapped to whole units: close to the drawing at any size.
-    const fine = flattenOutline(rounded, 0.5);
+    // Merged from a flattening within 1 unit, then snapped to whole units: invisible at any text size.
+    const fine = flattenOutline(rounded, 1);
     merged = mergeContours(rounded, fine, crossing).filter(
       (contour) => Math.abs(contourArea(contour)) >= 2 * SPECK_AREA,
     );

@@ -50,10 +50,15 @@ type ReaderInput = Parameters<ReturnType<typeof engineModules>["readBarcodes"]>[
 
 function asImageData(image: GreyImage): ReaderInput {
   const rgba = new Uint8ClampedArray(image.width * image.height * 4);
+  // One 32-bit write per pixel (grey in R, G and B, opaque alpha); typed arrays use the platform's byte order.
+  const words = new Uint32Array(rgba.buffer);
+  const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
   const grey = image.data;
-  for (let i = 0, j = 0; i < grey.length; i++, j += 4) {
-    rgba[j] = rgba[j + 1] = rgba[j + 2] = grey[i]!;
-    rgba[j + 3] = 255;
+  for (let i = 0; i < grey.length; i++) {
+    const g = grey[i]!;
+    words[i] = littleEndian
+      ? (0xff000000 | (g << 16) | (g << 8) | g) >>> 0
+      : ((g << 24) | (g << 16) | (g << 8) | 0xff) >>> 0;
   }
   // zxing only reads width, height and data; there is no ImageData constructor in Node.
   return { data: rgba, width: image.width, height: image.height, colorSpace: "srgb" } as unknown as ReaderInput;

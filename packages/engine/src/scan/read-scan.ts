@@ -7,7 +7,7 @@ import { type Homography, localScale, solveHomography } from "./homography.ts";
 import { channelsOf, type RgbaImage, type ScanImage } from "./images.ts";
 import { readCell, type ScanCell } from "./read-cell.ts";
 import { rectifyPage } from "./rectify-page.ts";
-import { downscale, toLuminance } from "./to-luminance.ts";
+import { downscale, luminancePyramid } from "./to-luminance.ts";
 
 export type ReadScanOptions = {
   /** Images with more pixels are refused (IMAGE_TOO_LARGE); default 50 megapixels (A4 at 600 dpi is 35). */
@@ -80,9 +80,8 @@ export async function readScan(
     throw new EngineError("TEMPLATE_NOT_FOUND_ON_PAGE", undefined, { reason: "image smaller than 200 px" });
   }
 
-  const full = toLuminance(image, channels);
   const factor = Math.max(1, Math.floor(Math.max(image.width, image.height) / 1600));
-  const detection = downscale(full, factor);
+  const { full, small: detection } = luminancePyramid(image, channels, factor);
   const t1 = performance.now();
 
   const qr = await findQrCode(detection, factor, full);
@@ -125,7 +124,13 @@ export async function readScan(
     cellTimes.trace += reading.millis.trace;
   }
   const t5 = performance.now();
-  const preview = rectifyPage(full, h, layout, options.previewPxPerMm ?? 2);
+  // The preview is small: sample it from the shrunk copy, which is cheaper and aliases less.
+  const preview = rectifyPage(
+    detection,
+    factor === 1 ? h : scaleHomography(h, factor),
+    layout,
+    options.previewPxPerMm ?? 2,
+  );
   const t6 = performance.now();
 
   return {

@@ -6,21 +6,34 @@ import type { GreyImage, ScanImage } from "./images.ts";
  * resolution while it halves colour.
  */
 export function toLuminance(image: ScanImage, channels: 1 | 3 | 4): GreyImage {
+  return luminancePyramid(image, channels, 1).full;
+}
+
+/**
+ * Luminance at full resolution and shrunk by `factor` (block averages): the small copy is what the QR code
+ * and the markers are looked for on.
+ */
+export function luminancePyramid(
+  image: ScanImage,
+  channels: 1 | 3 | 4,
+  factor: number,
+): { full: GreyImage; small: GreyImage } {
   const { width, height } = image;
   const pixels = width * height;
   // One concrete array type keeps the loops below monomorphic (ImageData hands over a Uint8ClampedArray).
   const data = new Uint8Array(image.data.buffer, image.data.byteOffset, pixels * channels);
-  if (channels === 1) return { width, height, data: data.slice() };
   const out = new Uint8Array(pixels);
+  if (channels === 1) out.set(data.subarray(0, pixels));
   // Fixed-point weights 306/601/117 of 1024 are 0.299/0.587/0.114.
-  if (channels === 3) {
+  else if (channels === 3) {
     for (let i = 0, j = 0; i < pixels; i++, j += 3)
       out[i] = (306 * data[j]! + 601 * data[j + 1]! + 117 * data[j + 2]! + 512) >> 10;
   } else {
     for (let i = 0, j = 0; i < pixels; i++, j += 4)
       out[i] = (306 * data[j]! + 601 * data[j + 1]! + 117 * data[j + 2]! + 512) >> 10;
   }
-  return { width, height, data: out };
+  const full = { width, height, data: out };
+  return { full, small: downscale(full, factor) };
 }
 
 /** Shrinks a grey image by an integer factor, averaging each factor × factor block. */
@@ -28,16 +41,28 @@ export function downscale(image: GreyImage, factor: number): GreyImage {
   if (factor <= 1) return image;
   const width = Math.floor(image.width / factor);
   const height = Math.floor(image.height / factor);
-  const sums = new Uint32Array(width);
   const out = new Uint8Array(width * height);
+  const src = image.data;
+  const stride = image.width;
+  if (factor === 2) {
+    // The common case (300 dpi pages, phone photos), without the general loop's bookkeeping.
+    for (let y = 0; y < height; y++) {
+      let top = 2 * y * stride;
+      let bottom = top + stride;
+      const row = y * width;
+      for (let x = 0; x < width; x++, top += 2, bottom += 2) {
+        out[row + x] = (src[top]! + src[top + 1]! + src[bottom]! + src[bottom + 1]! + 2) >> 2;
+      }
+    }
+    return { width, height, data: out };
+  }
+  const sums = new Uint32Array(width);
   const area = factor * factor;
   const half = area >> 1;
-  const src = image.data;
-  const srcWidth = image.width;
   for (let y = 0; y < height; y++) {
     sums.fill(0);
     for (let dy = 0; dy < factor; dy++) {
-      let i = (y * factor + dy) * srcWidth;
+      let i = (y * factor + dy) * stride;
       for (let x = 0; x < width; x++) {
         let sum = 0;
         for (let dx = 0; dx < factor; dx++) sum += src[i++]!;

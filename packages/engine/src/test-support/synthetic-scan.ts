@@ -1,8 +1,7 @@
-import sharp from "sharp";
 import { decodeImageFile } from "../node/decode-image.ts";
 import type { ScanImage } from "../scan/images.ts";
 import { type Capture, type GlyphTruth, renderFilledPage } from "../synth/index.ts";
-import { loadHandwritingFont } from "../synth/node/load-handwriting-fonts.ts";
+import { encodeCaptureJpeg, loadHandwritingFont } from "../synth/node/index.ts";
 import type { Layout } from "../template/layout-types.ts";
 
 /** A synthetic page written in Caveat, rendered at `dpi`, with its ground truth. */
@@ -11,14 +10,7 @@ export function writePage(layout: Layout, dpi: number, seed = 1, blankRatio = 0)
 }
 
 /** Encodes a capture as a JPEG the way the device would (quality, EXIF orientation). */
-export async function captureToJpeg(capture: Capture): Promise<Uint8Array> {
-  const raw = { width: capture.width, height: capture.height, channels: 4 as const };
-  return sharp(Buffer.from(capture.data.buffer, capture.data.byteOffset, capture.data.length), { raw })
-    .removeAlpha()
-    .jpeg({ quality: capture.jpegQuality })
-    .withMetadata({ orientation: capture.exifOrientation })
-    .toBuffer();
-}
+export const captureToJpeg = encodeCaptureJpeg;
 
 /** A capture as it reaches the reader: JPEG-encoded, then decoded by the Node helper. */
 export async function throughJpeg(capture: Capture): Promise<ScanImage> {

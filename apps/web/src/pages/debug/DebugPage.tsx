@@ -14,6 +14,7 @@ import { useDevice } from "../../device/use-device.ts";
 import { POLICY_COOKIE, POLICY_REJECT_COOKIE } from "../../features/cookie-consent/consent.ts";
 import { currentLanguageSignals, detectLanguage } from "../../i18n/detect-language.ts";
 import { readCookie } from "../../lib/cookies.ts";
+import { OutboxCard } from "./OutboxCard.tsx";
 
 function InfoCard({ title, rows }: { title: string; rows: [string, ReactNode][] }) {
   return (
@@ -145,6 +146,7 @@ export default function DebugPage() {
             [XSRF_COOKIE, readCookie(XSRF_COOKIE) === undefined ? t("cookies.absent") : t("cookies.present")],
           ]}
         />
+        {config.data?.mailOutbox && <OutboxCard />}
       </SimpleGrid>
     </Container>
   );

@@ -158,7 +158,9 @@ function trueTypePieces(contour: TrueTypePoint[]): CubicPiece[] {
  */
 export function simpleTrueTypeContours(outline: Outline, dx = 0): TrueTypePoint[][] {
   const contours = toTrueTypeContours(outline, dx);
-  if (curvesCross(contours.map(trueTypePieces)).size === 0) return contours;
+  // Lines convert exactly: an outline without curves (merged polygons) is as simple as its cubic form.
+  const curved = outline.some((contour) => contour.segments.some((segment) => segment.type === "C"));
+  if (!curved || curvesCross(contours.map(trueTypePieces)).size === 0) return contours;
   // Fall back to the cubic outline flattened within 0.25 units and merged on the integer grid: lines only, at most
   // about 1 unit from the cubics, and strictly simple. Outer contours clockwise.
   const flat = flattenOutline(translateOutline(outline, dx, 0), 0.25);

@@ -1,0 +1,186 @@
+import { generateKeyPairSync } from "node:crypto";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Database, openDatabase } from "../../db/database.ts";
+import { manualClock } from "../../ports/clock.ts";
+import { createRateLimiter } from "../../services/rate-limiter.ts";
+import { newUserData, registerConfirmedUser } from "../../test-support/accounts.ts";
+import { createTestApp, type TestApp } from "../../test-support/test-app.ts";
+import { createTestBrowser } from "../../test-support/test-browser.ts";
+import { openTestDatabase } from "../../test-support/test-database.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe("rate limits", () => {
+  it("limits sign-in per IP before the captcha and any password hash", async () => {
+    const browser = createTestBrowser(t.app);
+    const body = { username: "someone", password: "whatever-123", recaptca: "" };
+    const codes: string[] = [];
+    for (let i = 0; i < 51; i += 1) codes.push((await browser.post("/api/auth/signin", body)).json().code);
+    expect(codes.slice(0, 50).every((code) => code === "CAPTCHA")).toBe(true);
+    expect(codes[50]).toBe("RATE_LIMITED");
+  });
+
+  it("limits sign-in per account across addresses, even for the right password, with Retry-After", async () => {
+    const user = await registerConfirmedUser(t.app);
+    for (let i = 0; i < 10; i += 1) {
+      const browser = createTestBrowser(t.app);
+      const res = await browser.post("/api/auth/signin", {
+        username: user.username,
+        password: "wrong-password-1",
+        recaptca: await browser.solveCaptcha(),
+      });
+      expect(res.json().code).toBe("BAD_CREDENTIALS");
+    }
+    const browser = createTestBrowser(t.app, { language: "ru" });
+    const res = await browser.post("/api/auth/signin", {
+      username: user.email,
+      password: user.password,
+      recaptca: await browser.solveCaptcha(),
+    });
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toMatchObject({
+      code: "RATE_LIMITED",
+      message: expect.stringMatching(/^Слишком много попыток/),
+    });
+    expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
+    expect(Number(res.headers["retry-after"])).toBeLessThanOrEqual(300);
+  });
+
+  it("limits sign-up per IP, challenges per IP, resend and forgot per account, refresh per IP", async () => {
+    const signUps = createTestBrowser(t.app);
+    const signUpCodes: number[] = [];
+    for (let i = 0; i < 11; i += 1) {
+      signUpCodes.push((await signUps.post("/api/auth/signup", { ...newUserData(), recaptca: "" })).statusCode);
+    }
+    expect(signUpCodes).toEqual([...Array(10).fill(400), 429]);
+
+    const challenges = createTestBrowser(t.app);
+    const challengeCodes: number[] = [];
+    for (let i = 0; i < 31; i += 1) challengeCodes.push((await challenges.get("/api/captcha/challenge")).statusCode);
+    expect(challengeCodes.filter((code) => code === 200)).toHaveLength(30);
+    expect(challengeCodes[30]).toBe(429);
+
+    const id = "00000000-0000-4000-8000-000000000001";
+    const resendCodes: number[] = [];
+    for (let i = 0; i < 4; i += 1)
+      resendCodes.push((await createTestBrowser(t.app).post("/api/resendEmail", { id })).statusCode);
+    expect(resendCodes).toEqual([204, 204, 204, 429]);
+
+    const forgotCodes: number[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      const res = await createTestBrowser(t.app).post("/api/forgotPassword", { email: "target@example.com" });
+      forgotCodes.push(res.statusCode);
+    }
+    expect(forgotCodes).toEqual([204, 204, 204, 429]);
+
+    const refresher = createTestBrowser(t.app);
+    const refreshCodes: number[] = [];
+    for (let i = 0; i < 61; i += 1) refreshCodes.push((await refresher.post("/api/auth/refreshtoken")).statusCode);
+    expect(refreshCodes.slice(0, 60).every((code) => code === 401)).toBe(true);
+    expect(refreshCodes[60]).toBe(429);
+  });
+});
+
+describe("rate limiter", () => {
+  it("counts per subject in fixed windows and starts over in the next window", async () => {
+    const database = await openTestDatabase();
+    const clock = manualClock(new Date("2026-05-01T12:00:00Z"));
+    const limiter = createRateLimiter(database.db, clock);
+    const rule = { name: "test", limit: 2, windowMs: 60_000 };
+    await limiter.hit(rule, "a");
+    await limiter.hit(rule, "a");
+    await limiter.hit(rule, "b");
+    await expect(limiter.hit(rule, "a")).rejects.toMatchObject({
+      code: "RATE_LIMITED",
+      extra: { retryAfterSeconds: 60 },
+    });
+    clock.advance(60_000);
+    await expect(limiter.hit(rule, "a")).resolves.toBeUndefined();
+    await database.close();
+  });
+});
+
+// PostgreSQL tier: runs when a server answers on 127.0.0.1:5432 (or TEST_POSTGRES_URL), with its own database.
+const adminUrl = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+async function postgresAnswers(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 1500 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+const hasPostgres = await postgresAnswers();
+if (!hasPostgres) process.stderr.write("PostgreSQL rate-limit tests SKIPPED: no server answers\n");
+
+describe.skipIf(!hasPostgres)("limits and captcha replay across server processes on PostgreSQL", () => {
+  const name = `handfont_limits_${process.pid}_${Date.now()}`;
+  const url = adminUrl.replace(/\/[^/]*$/, `/${name}`);
+  // Several processes of one deployment share their secrets through the environment.
+  const shared = {
+    DATABASE_URL: url,
+    COOKIE_SECRET: "c".repeat(32),
+    XSRF_SECRET: "x".repeat(32),
+    CAPTCHA_HMAC_SECRET: "h".repeat(32),
+    JWT_PRIVATE_KEY: generateKeyPairSync("ed25519").privateKey.export({ format: "pem", type: "pkcs8" }).toString(),
+  };
+  const databases: Database[] = [];
+  const apps: TestApp[] = [];
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    for (let i = 0; i < 2; i += 1) {
+      const database = await openDatabase({ driver: "postgres", url });
+      databases.push(database);
+      apps.push(await createTestApp(shared, database));
+    }
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    for (const database of databases) await database.close();
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  });
+
+  it("counts sign-in attempts of one account on both processes together", async () => {
+    const [a, b] = apps as [TestApp, TestApp];
+    const data = newUserData("pg");
+    const browser = createTestBrowser(a.app);
+    await browser.post("/api/auth/signup", { ...data, recaptca: await browser.solveCaptcha() });
+    const codes: string[] = [];
+    for (let i = 0; i < 11; i += 1) {
+      const app = i % 2 === 0 ? a.app : b.app;
+      const client = createTestBrowser(app);
+      const res = await client.post("/api/auth/signin", {
+        username: data.username,
+        password: "wrong-password-1",
+        recaptca: await client.solveCaptcha(),
+      });
+      codes.push(res.json().code);
+    }
+    expect(codes.slice(0, 10).every((code) => code === "BAD_CREDENTIALS")).toBe(true);
+    expect(codes[10]).toBe("RATE_LIMITED");
+  });
+
+  it("refuses on one process a captcha solution already used on the other", async () => {
+    const [a, b] = apps as [TestApp, TestApp];
+    const onA = createTestBrowser(a.app);
+    const solution = await onA.solveCaptcha();
+    const body = { username: "nobody-here", password: "whatever-123", recaptca: solution };
+    expect((await onA.post("/api/auth/signin", body)).json().code).toBe("BAD_CREDENTIALS");
+    expect((await createTestBrowser(b.app).post("/api/auth/signin", body)).json().code).toBe("CAPTCHA");
+  });
+});

@@ -1,0 +1,59 @@
+import type { Language } from "@handfont/contract";
+import type { Db } from "../../db/database.ts";
+import { DomainError } from "../../http/domain-error.ts";
+import type { CaptchaVerifier } from "../../ports/captcha.ts";
+import type { Clock } from "../../ports/clock.ts";
+import type { RateLimiter, RateRule } from "../rate-limiter.ts";
+import type { AccessTokens } from "./access-tokens.ts";
+import type { AccountMail } from "./account-mail.ts";
+import type { EmailTokens } from "./email-tokens.ts";
+import type { PasswordHasher } from "./passwords.ts";
+import type { Sessions } from "./sessions.ts";
+
+/** What the account services work with; each function takes only the parts it names. */
+export interface AccountDeps {
+  db: Db;
+  clock: Clock;
+  hasher: PasswordHasher;
+  captcha: CaptchaVerifier;
+  limiter: RateLimiter;
+  sessions: Sessions;
+  emailTokens: EmailTokens;
+  mail: AccountMail;
+  tokens: AccessTokens;
+  adminEmails: readonly string[];
+}
+
+/** Who is asking, as far as the rules care: the client address for limits, the language for new accounts. */
+export interface RequestContext {
+  ip: string;
+  userAgent: string | undefined;
+  language: Language;
+}
+
+const MINUTE = 60_000;
+/** Per IP and per account; every one is checked before any password hash is computed. */
+export const LIMITS = {
+  signInIp: { name: "signin-ip", limit: 50, windowMs: 5 * MINUTE },
+  signInAccount: { name: "signin-account", limit: 10, windowMs: 5 * MINUTE },
+  signUpIp: { name: "signup-ip", limit: 10, windowMs: 60 * MINUTE },
+  signUpAccount: { name: "signup-account", limit: 3, windowMs: 60 * MINUTE },
+  resendIp: { name: "resend-ip", limit: 10, windowMs: 15 * MINUTE },
+  resendAccount: { name: "resend-account", limit: 3, windowMs: 15 * MINUTE },
+  forgotIp: { name: "forgot-ip", limit: 10, windowMs: 15 * MINUTE },
+  forgotAccount: { name: "forgot-account", limit: 3, windowMs: 15 * MINUTE },
+  refreshIp: { name: "refresh-ip", limit: 60, windowMs: MINUTE },
+  refreshAccount: { name: "refresh-account", limit: 20, windowMs: MINUTE },
+  captchaIp: { name: "captcha-ip", limit: 30, windowMs: MINUTE },
+  profileAccount: { name: "profile-account", limit: 10, windowMs: 15 * MINUTE },
+} satisfies Record<string, RateRule>;
+
+/** Throws CAPTCHA (400) unless the response proves a solved captcha; a provider outage also refuses. */
+export async function requireCaptcha(
+  captcha: CaptchaVerifier,
+  response: string,
+  context: RequestContext,
+): Promise<void> {
+  const result = await captcha.verify(response, { ip: context.ip });
+  if (!result.ok) throw new DomainError("CAPTCHA", 400, {}, `captcha refused: ${result.reason}`);
+}

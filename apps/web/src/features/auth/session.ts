@@ -1,0 +1,103 @@
+import { SessionResponse, SignUpResponse, type UserView } from "@handfont/contract";
+import { useSyncExternalStore } from "react";
+import { type ApiClient, api } from "../../api/client.ts";
+import { type AuthState, type AuthStore, createAuthStore, STORED_USER_KEY, type UserStorage } from "./auth-store.ts";
+
+/** Keeps nothing: for pages rendered where no storage exists (tests in Node). */
+const noStorage: UserStorage = { getItem: () => null, setItem: () => {}, removeItem: () => {} };
+
+function browserStorage(): UserStorage {
+  try {
+    return typeof window === "undefined" ? noStorage : window.localStorage;
+  } catch {
+    return noStorage; // storage can be disabled; the session then lasts as long as the page
+  }
+}
+
+/** Signs in, out and up through the API client and keeps the auth store in step (spec §4 transitions). */
+export interface Session {
+  store: AuthStore;
+  signIn(input: { login: string; password: string; recaptca: string }): Promise<UserView>;
+  signUp(input: { username: string; email: string; password: string; recaptca: string }): Promise<string>;
+  signOut(): Promise<void>;
+  /** After a social login (spec §2 `?auth=`): the session cookie is set, a refresh turns it into a signed-in user. */
+  completeSocialLogin(): Promise<UserView | null>;
+  /** Start-up: a stored user gets a fresh access token, or is logged out when the session is gone. */
+  restore(): Promise<void>;
+  /**
+   * Resolves once the start-up restore is over, so a page's first call carries the restored access token
+   * instead of drawing a 401 it would only answer by waiting for the same refresh.
+   */
+  ready(): Promise<void>;
+}
+
+export function createSession(client: ApiClient, store: AuthStore): Session {
+  client.onLoggedOut(() => store.signedOut());
+  client.onRefreshed((answer) => {
+    const parsed = SessionResponse.safeParse(answer);
+    if (parsed.success) store.signedIn(parsed.data.user);
+  });
+
+  let restoring: Promise<void> = Promise.resolve();
+
+  async function refreshUser(): Promise<UserView | null> {
+    const parsed = SessionResponse.safeParse(await client.refresh());
+    return parsed.success ? parsed.data.user : null;
+  }
+
+  return {
+    store,
+    async signIn({ login, password, recaptca }) {
+      try {
+        const answer = SessionResponse.parse(
+          await client.post("/auth/signin", {
+            [login.includes("@") ? "email" : "username"]: login,
+            password,
+            recaptca,
+          }),
+        );
+        client.setAccessToken(answer.accessToken);
+        store.signedIn(answer.user);
+        return answer.user;
+      } catch (error) {
+        // Spec §4: a failed sign-in leaves (or puts) the visitor logged out.
+        client.setAccessToken(null);
+        store.signedOut();
+        throw error;
+      }
+    },
+    async signUp(input) {
+      // Spec §4: after sign-up the state stays logged out until the address is confirmed.
+      return SignUpResponse.parse(await client.post("/auth/signup", input)).id;
+    },
+    async signOut() {
+      try {
+        await client.post("/auth/logout");
+      } finally {
+        client.setAccessToken(null);
+        store.signedOut();
+      }
+    },
+    completeSocialLogin: refreshUser,
+    restore() {
+      if (store.getState().status === "loggedIn") restoring = refreshUser().then(() => undefined);
+      return restoring;
+    },
+    ready: () => restoring,
+  };
+}
+
+/** The app's session over the one API client and the browser's storage. */
+export const session: Session = createSession(api, createAuthStore(browserStorage()));
+
+if (typeof window !== "undefined") {
+  // Another tab signed in or out: follow it.
+  window.addEventListener("storage", (event) => {
+    if (event.key === STORED_USER_KEY || event.key === null) session.store.syncFromStorage();
+  });
+}
+
+/** The current auth state, re-rendering on every transition. */
+export function useAuth(): AuthState {
+  return useSyncExternalStore(session.store.subscribe, session.store.getState, session.store.getState);
+}
