@@ -1,11 +1,13 @@
-import { Alert, Container, Stack, Tabs, Title } from "@mantine/core";
-import type { ReactNode } from "react";
+import { Alert, Button, Container, Stack, Tabs, Text, Title } from "@mantine/core";
+import type { ComponentType, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { ApiError } from "../../api/errors.ts";
+import { AppLink } from "../../app/AppLink.tsx";
 import type { PageId } from "../../app/pages.ts";
 import { pagePath } from "../../app/pages.ts";
 import { useLanguage } from "../../app/use-language.ts";
+import { useAuth } from "../auth/session.ts";
 
 const TABS: { page: PageId; label: string }[] = [
   { page: "app", label: "tabs.fonts" },
@@ -48,4 +50,23 @@ export function ErrorNotice({ error }: { error: unknown }) {
       {error instanceof Error ? error.message : String(error)}
     </Alert>
   );
+}
+
+/** A workspace page for signed-in users; a signed-out visitor is invited to sign in instead (nothing is fetched). */
+export function withSignIn(Page: ComponentType): ComponentType {
+  return function SignedInPage() {
+    const { t } = useTranslation("workspace");
+    const auth = useAuth();
+    if (auth.status === "loggedIn") return <Page />;
+    return (
+      <Container size="sm" py="xl">
+        <Alert color="violet" title={t("errors.signIn")} data-testid="workspace-signed-out">
+          <Text mb="sm">{t("signedOut.text")}</Text>
+          <Button component={AppLink} page="login">
+            {t("signedOut.signIn")}
+          </Button>
+        </Alert>
+      </Container>
+    );
+  };
 }

@@ -7,11 +7,11 @@ import { DelayedLoader } from "../../app/DelayedLoader.tsx";
 import { usePageMeta } from "../../app/use-page-meta.ts";
 import { FontCard } from "../../features/workspace/FontCard.tsx";
 import { UploadPanel } from "../../features/workspace/UploadPanel.tsx";
-import { ErrorNotice, WorkspaceLayout } from "../../features/workspace/WorkspaceLayout.tsx";
+import { ErrorNotice, WorkspaceLayout, withSignIn } from "../../features/workspace/WorkspaceLayout.tsx";
 import { workspaceApi } from "../../features/workspace/workspace-api.ts";
 
 /** `/{lang}/app`: upload filled-in pages, turn the letters into fonts, and the user's fonts. */
-export default function FontsPage() {
+function FontsPage() {
   const { t } = useTranslation("workspace");
   usePageMeta({ title: t("fonts.meta.title"), description: t("fonts.meta.description") });
   const queryClient = useQueryClient();
@@ -82,3 +82,5 @@ export default function FontsPage() {
     </WorkspaceLayout>
   );
 }
+
+export default withSignIn(FontsPage);

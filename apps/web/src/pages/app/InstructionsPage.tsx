@@ -5,13 +5,13 @@ import { DelayedLoader } from "../../app/DelayedLoader.tsx";
 import { useLanguage } from "../../app/use-language.ts";
 import { usePageMeta } from "../../app/use-page-meta.ts";
 import { TemplatePagePreview } from "../../features/workspace/TemplatePagePreview.tsx";
-import { ErrorNotice, WorkspaceLayout } from "../../features/workspace/WorkspaceLayout.tsx";
+import { ErrorNotice, WorkspaceLayout, withSignIn } from "../../features/workspace/WorkspaceLayout.tsx";
 import { workspaceApi } from "../../features/workspace/workspace-api.ts";
 
 const STEPS = ["print", "write", "photograph", "upload"] as const;
 
 /** `/{lang}/app/instructions`: how to print, write and photograph, shown on the real template of the language. */
-export default function InstructionsPage() {
+function InstructionsPage() {
   const { t } = useTranslation(["instructions", "workspace"]);
   const language = useLanguage();
   usePageMeta({ title: t("instructions:meta.title"), description: t("instructions:meta.description") });
@@ -64,3 +64,5 @@ export default function InstructionsPage() {
     </WorkspaceLayout>
   );
 }
+
+export default withSignIn(InstructionsPage);

@@ -10,13 +10,13 @@ import { FontPreviewBox } from "../../features/workspace/FontPreviewBox.tsx";
 import { type GlyphEdit, GlyphTile } from "../../features/workspace/GlyphTile.tsx";
 import { UploadPanel } from "../../features/workspace/UploadPanel.tsx";
 import { useLivePreview } from "../../features/workspace/use-live-preview.ts";
-import { ErrorNotice, WorkspaceLayout } from "../../features/workspace/WorkspaceLayout.tsx";
+import { ErrorNotice, WorkspaceLayout, withSignIn } from "../../features/workspace/WorkspaceLayout.tsx";
 import { workspaceApi } from "../../features/workspace/workspace-api.ts";
 
 const DEFAULT_SETTINGS = FontSettings.parse({});
 
 /** `/{lang}/app/showsvg`: the letters of a font or of a template's pages, checked and adjusted letter by letter. */
-export default function ShowSvgPage() {
+function ShowSvgPage() {
   const { t } = useTranslation("workspace");
   usePageMeta({ title: t("letters.meta.title"), description: t("letters.meta.description") });
   const queryClient = useQueryClient();
@@ -167,3 +167,5 @@ export default function ShowSvgPage() {
     </WorkspaceLayout>
   );
 }
+
+export default withSignIn(ShowSvgPage);

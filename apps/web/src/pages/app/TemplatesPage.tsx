@@ -29,7 +29,7 @@ import { DelayedLoader } from "../../app/DelayedLoader.tsx";
 import { useLanguage } from "../../app/use-language.ts";
 import { usePageMeta } from "../../app/use-page-meta.ts";
 import { TemplatePagePreview } from "../../features/workspace/TemplatePagePreview.tsx";
-import { ErrorNotice, WorkspaceLayout } from "../../features/workspace/WorkspaceLayout.tsx";
+import { ErrorNotice, WorkspaceLayout, withSignIn } from "../../features/workspace/WorkspaceLayout.tsx";
 import { saveBlob, workspaceApi } from "../../features/workspace/workspace-api.ts";
 
 type Options = {
@@ -61,7 +61,7 @@ function PdfButton({ template }: { template: TemplateSummary }) {
 }
 
 /** `/{lang}/app/templates`: build a template from options with a preview, print it; the ready-made ones. */
-export default function TemplatesPage() {
+function TemplatesPage() {
   const { t } = useTranslation("workspace");
   usePageMeta({ title: t("templates.meta.title"), description: t("templates.meta.description") });
   const queryClient = useQueryClient();
@@ -221,3 +221,5 @@ export default function TemplatesPage() {
     </WorkspaceLayout>
   );
 }
+
+export default withSignIn(TemplatesPage);
