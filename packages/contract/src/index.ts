@@ -1,6 +1,7 @@
 export * from "./auth.ts";
 export * from "./auth-messages.ts";
 export * from "./errors.ts";
+export * from "./font-diagnostics.ts";
 export * from "./health.ts";
 export * from "./languages.ts";
 export * from "./plans.ts";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { MessageCatalogue } from "./errors.ts";
+import { FONT_DIAGNOSTIC_CODES, FONT_DIAGNOSTIC_MESSAGES } from "./font-diagnostics.ts";
 import { LANGUAGES } from "./languages.ts";
 import { SCAN_WARNING_CODES, SCAN_WARNING_MESSAGES } from "./scan-warnings.ts";
 import { WORKSPACE_ERROR_CODES, WORKSPACE_ERROR_MESSAGES } from "./workspace-errors.ts";
@@ -18,6 +19,13 @@ function expectTranslated<Code extends string>(codes: readonly Code[], catalogue
 describe("workspace messages", () => {
   it("translates every workspace error code into all seven languages", () => {
     expectTranslated(WORKSPACE_ERROR_CODES, WORKSPACE_ERROR_MESSAGES);
+  });
+
+  it("translates every font diagnostic into all seven languages, each naming the characters", () => {
+    expectTranslated(FONT_DIAGNOSTIC_CODES, FONT_DIAGNOSTIC_MESSAGES);
+    for (const messages of Object.values(FONT_DIAGNOSTIC_MESSAGES)) {
+      for (const message of Object.values(messages)) expect(message).toContain("{chars}");
+    }
   });
 
   it("translates every scan warning into all seven languages", () => {

@@ -263,7 +263,9 @@ export const BuildInfo = z.object({
   createdAt: Timestamp,
   glyphCount: z.number().int(),
   files: z.array(z.object({ format: FontFormat, bytes: z.number().int(), url: z.string() })),
-  diagnostics: z.array(z.object({ code: z.string(), message: z.string(), severity: z.string() })),
+  diagnostics: z.array(
+    z.object({ code: z.string(), message: z.string(), severity: z.string(), chars: z.array(z.string()) }),
+  ),
 });
 export type BuildInfo = z.infer<typeof BuildInfo>;
 

@@ -1,6 +1,7 @@
 import {
   AUTH_ERROR_MESSAGES,
   CORE_ERROR_MESSAGES,
+  FONT_DIAGNOSTIC_MESSAGES,
   type Language,
   type MessageCatalogue,
   SCAN_WARNING_MESSAGES,
@@ -13,6 +14,7 @@ const catalogues: MessageCatalogue<string>[] = [
   AUTH_ERROR_MESSAGES,
   WORKSPACE_ERROR_MESSAGES,
   SCAN_WARNING_MESSAGES,
+  FONT_DIAGNOSTIC_MESSAGES,
 ];
 
 /** The user-facing message for a code in the given language, falling back to English, then to `fallback`. */

@@ -78,7 +78,7 @@ export type BuildProject = {
 
 export type BuiltFont = {
   files: { format: FontFormat; bytes: Uint8Array }[];
-  diagnostics: { code: string; message: string; severity: string }[];
+  diagnostics: { code: string; message: string; severity: string; chars: string[] }[];
   specimen: { bytes: Uint8Array; mediaType: string } | null;
 };
 

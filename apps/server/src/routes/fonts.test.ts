@@ -32,6 +32,12 @@ describe("fonts", () => {
     const built = await t.as(user, { method: "POST", url: "/api/buildFont", payload: { fontId } });
     expect(built.statusCode).toBe(200);
     expect(built.json().build.files.map((f: { format: string }) => f.format)).toEqual(["otf", "ttf", "woff2"]);
+    // The compiler's findings come in the user's language and name the characters.
+    const de = await t.as(user, { method: "GET", url: "/api/getAllAddedFonts", headers: { "accept-language": "de" } });
+    const missing = de
+      .json()
+      .fonts[0].lastBuild.diagnostics.find((d: { code: string }) => d.code === "FONT_MISSING_COMMON_CHARACTERS");
+    expect(missing.message).toMatch(/^Häufige Zeichen, die noch fehlen: .*\bc d e\b/);
     for (const [format, type] of [
       ["ttf", "font/ttf"],
       ["otf", "font/otf"],

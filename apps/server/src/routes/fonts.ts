@@ -20,7 +20,7 @@ import type { FontBuildService } from "../services/font-builds.ts";
 import type { FontService } from "../services/fonts.ts";
 import type { LetterService } from "../services/letters.ts";
 import type { TemplateService } from "../services/templates.ts";
-import { presentGlyph, presentLetterSet } from "./workspace-present.ts";
+import { presentFont, presentGlyph, presentLetterSet } from "./workspace-present.ts";
 
 const tags = ["fonts"];
 
@@ -51,7 +51,11 @@ export const fontRoutes: FastifyPluginAsyncZod<FontRoutesOptions> = async (app, 
   app.get(
     "/getAllAddedFonts",
     { schema: { tags, summary: "The user's fonts: name, counts, last build, specimen", response: { 200: FontList } } },
-    async (request) => ({ fonts: (await fonts.list(requireUser(request).id)).map((entry) => entry.summary) }),
+    async (request) => {
+      const language = requestLanguage(request);
+      const list = await fonts.list(requireUser(request).id);
+      return { fonts: list.map((entry) => presentFont(entry.summary, language)) };
+    },
   );
 
   app.get(
@@ -72,7 +76,7 @@ export const fontRoutes: FastifyPluginAsyncZod<FontRoutesOptions> = async (app, 
       );
       return {
         fonts: (await fonts.list(userId)).map((entry) => ({
-          ...entry.summary,
+          ...presentFont(entry.summary, language),
           glyphs: entry.glyphs.map((glyph) => presentGlyph(glyph, language)),
         })),
         letterSets: sets.map((entry, index) => presentLetterSet(entry, names[index]!, language)),
@@ -90,7 +94,11 @@ export const fontRoutes: FastifyPluginAsyncZod<FontRoutesOptions> = async (app, 
         response: { 200: BuildFontResponse },
       },
     },
-    async (request) => builds.build(requireUser(request).id, request.body.fontId),
+    async (request) => {
+      const { font } = await builds.build(requireUser(request).id, request.body.fontId);
+      const shown = presentFont(font, requestLanguage(request));
+      return { font: shown, build: shown.lastBuild! };
+    },
   );
 
   app.get(
@@ -163,7 +171,8 @@ export const fontRoutes: FastifyPluginAsyncZod<FontRoutesOptions> = async (app, 
     },
     async (request) => {
       const { sourceFontId, targetFontId, onConflict } = request.body;
-      return fonts.join(requireUser(request).id, sourceFontId, targetFontId, onConflict);
+      const joined = await fonts.join(requireUser(request).id, sourceFontId, targetFontId, onConflict);
+      return { ...joined, font: presentFont(joined.font, requestLanguage(request)) };
     },
   );
 

@@ -1,4 +1,4 @@
-import type { Glyph, Language, LetterSet, ScanStatus } from "@handfont/contract";
+import type { FontSummary, Glyph, Language, LetterSet, ScanStatus } from "@handfont/contract";
 import type { StoredMessage } from "../db/schema/workspace.ts";
 import { messageFor } from "../i18n/messages.ts";
 import type { GlyphRow } from "../services/glyph-rows.ts";
@@ -59,4 +59,14 @@ export function presentLetterSet(
     glyphs: entry.glyphs.map((glyph) => presentGlyph(glyph, language)),
     updatedAt: entry.set.updatedAt.toISOString(),
   };
+}
+
+/** A font with its build diagnostics in the user's language, naming the characters concerned. */
+export function presentFont<T extends FontSummary>(font: T, language: Language): T {
+  if (!font.lastBuild) return font;
+  const diagnostics = font.lastBuild.diagnostics.map((diagnostic) => ({
+    ...diagnostic,
+    message: messageFor(diagnostic.code, language, diagnostic.message).replace("{chars}", diagnostic.chars.join(" ")),
+  }));
+  return { ...font, lastBuild: { ...font.lastBuild, diagnostics } };
 }

@@ -52,7 +52,8 @@ export function fontSummary(row: FontRow, letters: GlyphRow[], build: BuildRow |
             bytes: file.bytes,
             url: `/api/getCreatedFont/${row.id}?format=${file.format}`,
           })),
-          diagnostics: build.diagnostics,
+          // Builds stored before diagnostics named their characters have none.
+          diagnostics: build.diagnostics.map((diagnostic) => ({ ...diagnostic, chars: diagnostic.chars ?? [] })),
         }
       : null,
     specimenUrl: build?.specimenKey ? `/api/fonts/${row.id}/specimen?build=${build.id}` : null,

@@ -90,7 +90,7 @@ serveTasks({
     return {
       value: {
         files,
-        diagnostics: diagnostics.map(({ code, message, severity }) => ({ code, message, severity })),
+        diagnostics: diagnostics.map(({ code, message, severity, chars }) => ({ code, message, severity, chars })),
         specimen: specimen ? { bytes: specimen, mediaType: "image/png" } : null,
       },
       transfer: [

@@ -28,7 +28,7 @@ export type StoredScanPage = {
 };
 
 export type StoredBuildFile = { format: "otf" | "ttf" | "woff2"; key: string; bytes: number; sha256: string };
-export type StoredDiagnostic = { code: string; message: string; severity: string };
+export type StoredDiagnostic = { code: string; message: string; severity: string; chars: string[] };
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

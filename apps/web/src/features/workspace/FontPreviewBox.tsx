@@ -4,7 +4,8 @@ import { useTranslation } from "react-i18next";
 import { useFontFace } from "./use-font-face.ts";
 
 /** A box where the user types and sees the text in the font itself (loaded from its bytes with FontFace). */
-export function FontPreviewBox({ bytes, testId }: { bytes: ArrayBuffer | null; testId?: string }) {
+export function FontPreviewBox(props: { bytes: ArrayBuffer | null; testId?: string; waitingText?: string }) {
+  const { bytes, testId } = props;
   const { t } = useTranslation("workspace");
   const [text, setText] = useState(() => t("preview.sample"));
   const family = useFontFace(bytes);
@@ -22,7 +23,7 @@ export function FontPreviewBox({ bytes, testId }: { bytes: ArrayBuffer | null; t
         style={{ fontFamily: family ? `"${family}", monospace` : "monospace", fontSize: 40, lineHeight: 1.3 }}
         aria-live="polite"
       >
-        {family ? text : t("preview.notReady")}
+        {family ? text : (props.waitingText ?? t("preview.notReady"))}
       </Text>
     </Paper>
   );

@@ -139,7 +139,7 @@ function ShowSvgPage() {
             )}
           </Group>
           <ErrorNotice error={save.error ?? asFont.error} />
-          <FontPreviewBox bytes={preview} testId="live-preview" />
+          <FontPreviewBox bytes={preview} testId="live-preview" waitingText={t("preview.compiling")} />
           <Text size="sm" c="dimmed">
             {t("letters.count", { count: selected.glyphs.length })}
           </Text>
