@@ -1,13 +1,14 @@
 import { Alert, Button, Container, Stack, Tabs, Text, Title } from "@mantine/core";
-import type { ComponentType, ReactNode } from "react";
+import { type ComponentType, type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { ApiError } from "../../api/errors.ts";
 import { AppLink } from "../../app/AppLink.tsx";
+import { DelayedLoader } from "../../app/DelayedLoader.tsx";
 import type { PageId } from "../../app/pages.ts";
 import { pagePath } from "../../app/pages.ts";
 import { useLanguage } from "../../app/use-language.ts";
-import { useAuth } from "../auth/session.ts";
+import { session, useAuth } from "../auth/session.ts";
 
 const TABS: { page: PageId; label: string }[] = [
   { page: "app", label: "tabs.fonts" },
@@ -52,11 +53,31 @@ export function ErrorNotice({ error }: { error: unknown }) {
   );
 }
 
-/** A workspace page for signed-in users; a signed-out visitor is invited to sign in instead (nothing is fetched). */
+/**
+ * A workspace page for signed-in users; a signed-out visitor is invited to sign in instead (nothing is fetched).
+ * After a reload the page waits for the session's restore, so its first calls carry the access token.
+ */
 export function withSignIn(Page: ComponentType): ComponentType {
   return function SignedInPage() {
     const { t } = useTranslation("workspace");
     const auth = useAuth();
+    const [restored, setRestored] = useState(false);
+    useEffect(() => {
+      let active = true;
+      void session.ready().then(() => {
+        if (active) setRestored(true);
+      });
+      return () => {
+        active = false;
+      };
+    }, []);
+    if (!restored) {
+      return (
+        <Container size="sm" py="xl">
+          <DelayedLoader label={t("loading")} />
+        </Container>
+      );
+    }
     if (auth.status === "loggedIn") return <Page />;
     return (
       <Container size="sm" py="xl">
