@@ -25,6 +25,8 @@ export default defineConfig({
     __HANDFONT_COMMIT__: JSON.stringify(gitShortSha()),
   },
   server: { proxy: { "/api": "http://127.0.0.1:3000" } },
+  // The live preview's font compiler runs in a module worker, which may load chunks of its own.
+  worker: { format: "es" },
   build: {
     rolldownOptions: {
       output: {

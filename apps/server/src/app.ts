@@ -25,6 +25,7 @@ import { accountRoutes } from "./routes/auth/index.ts";
 import { debugRoutes } from "./routes/debug-routes.ts";
 import { miscRoutes } from "./routes/misc-routes.ts";
 import { systemRoutes } from "./routes/system.ts";
+import { type Workspace, workspaceRoutes } from "./routes/workspace.ts";
 
 /**
  * The only state-changing paths without the XSRF check: server-to-server webhooks that verify their own signature.
@@ -42,6 +43,8 @@ export interface AppDependencies {
   logger?: FastifyServerOptions["logger"];
   /** Replacements for the account feature's side effects (clock, mailer, ...); tests use them. */
   accountPorts?: AccountPorts;
+  /** The font workspace (templates, scans, letters, fonts), built over the engine ports. */
+  workspace?: Workspace;
 }
 
 /** Builds the HTTP application without listening (the process entry is main.ts). */
@@ -118,6 +121,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(accountRoutes, accounts);
       await api.register(miscRoutes, { config });
       await api.register(debugRoutes, { outbox: accounts.outbox });
+      if (deps.workspace) await api.register(workspaceRoutes, { workspace: deps.workspace });
     },
     { prefix: "/api" },
   );

@@ -1,8 +1,13 @@
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config/config.ts";
 import { loadSecrets } from "./config/secrets.ts";
 import { openDatabase } from "./db/database.ts";
+import { createFileBlobStore } from "./ports/blob-store.ts";
+import { createEnginePorts } from "./ports/engine-workers.ts";
+import { createWorkspace } from "./routes/workspace.ts";
+import { isPremium } from "./services/premium.ts";
 import { readBuildInfo, versionLabel } from "./version.ts";
 
 // The one place that reads process.env (CONVENTIONS.md); everything else receives a Config.
@@ -19,7 +24,17 @@ async function main(): Promise<void> {
   }
   const database = await openDatabase(config.database);
   const secrets = loadSecrets(config.dataDir, config.givenSecrets);
+  const engine = createEnginePorts({ workers: config.engineWorkers });
+  const workspace = createWorkspace(database.db, {
+    blobs: createFileBlobStore(join(config.dataDir, "blobs")),
+    templateMaker: engine.templateMaker,
+    scanReader: engine.scanReader,
+    fontBuilder: engine.fontBuilder,
+    isPremium: (userId, now) => isPremium(database.db, userId, now),
+    scanConcurrency: config.engineWorkers,
+  });
   const app = await buildApp({
+    workspace,
     config,
     secrets,
     database,
@@ -40,6 +55,7 @@ async function main(): Promise<void> {
     timer.unref();
     try {
       await app.close();
+      await engine.pool.close();
       await database.close();
       process.exit(0);
     } catch (error) {
@@ -51,6 +67,8 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
   await app.listen({ port: config.port, host: config.host });
+  // Scans queued before a restart are read now; ones left half-read by a stopped process are marked interrupted.
+  await workspace.scans.resume();
   app.log.info(`Handfont is running at ${config.publicUrl} (database: ${database.driver})`);
 }
 

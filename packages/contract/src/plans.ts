@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /** What each plan allows. The server enforces these limits; the web app shows them on the features page. */
 export interface PlanLimits {
   fonts: number;
@@ -13,3 +15,37 @@ export const PLAN_LIMITS: Record<PlanId, PlanLimits> = {
   free: { fonts: 2, charactersPerFont: 120, variantsPerCharacter: 2, ligatures: false },
   premium: { fonts: 50, charactersPerFont: 1000, variantsPerCharacter: 15, ligatures: true },
 };
+
+export const PlanLimitsSchema = z.object({
+  fonts: z.number().int(),
+  charactersPerFont: z.number().int(),
+  variantsPerCharacter: z.number().int(),
+  ligatures: z.boolean(),
+});
+
+/** The answer of `GET /subscribe/isPremium`: a failed check means not premium (spec §4). */
+export const PremiumStatus = z.object({
+  isPremium: z.boolean(),
+  plan: z.enum(PLAN_IDS),
+  premiumUntil: z.iso.datetime().nullable(),
+  limits: PlanLimitsSchema,
+});
+export type PremiumStatus = z.infer<typeof PremiumStatus>;
+
+/** `POST /addSubscriber/add`: an admin grants premium time to a user (until payments arrive). */
+export const AddSubscriberRequest = z
+  .object({
+    userId: z.uuid().optional(),
+    email: z.email().optional(),
+    days: z.number().int().min(1).max(3660),
+  })
+  .refine((value) => Boolean(value.userId) !== Boolean(value.email), {
+    message: "Give exactly one of userId and email.",
+  });
+export type AddSubscriberRequest = z.infer<typeof AddSubscriberRequest>;
+
+export const AddSubscriberResponse = z.object({
+  userId: z.uuid(),
+  premiumUntil: z.iso.datetime(),
+});
+export type AddSubscriberResponse = z.infer<typeof AddSubscriberResponse>;

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config.ts";
 
@@ -43,6 +44,12 @@ describe("configuration", () => {
   it("insists on a contact address and public URL in production", () => {
     expect(issuesOf({ NODE_ENV: "production", PUBLIC_URL: "https://fonts.example" })[0]).toMatch(/^CONTACT_EMAIL: /);
     expect(issuesOf({ NODE_ENV: "production", CONTACT_EMAIL: "a@b.example" })[0]).toMatch(/^PUBLIC_URL: /);
+  });
+
+  it("sizes the engine's worker pool from ENGINE_WORKERS, else leaves one core free", () => {
+    expect(loadConfig({ ENGINE_WORKERS: "3" }, "/").engineWorkers).toBe(3);
+    expect(loadConfig({}, "/").engineWorkers).toBe(Math.max(1, availableParallelism() - 1));
+    expect(issuesOf({ ENGINE_WORKERS: "0" })[0]).toMatch(/^ENGINE_WORKERS: /);
   });
 
   it("treats an empty variable as unset", () => {

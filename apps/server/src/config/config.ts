@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { CAPTCHA_PROVIDERS, type CaptchaProvider } from "@handfont/contract";
 import { z } from "zod";
 
@@ -24,6 +25,7 @@ const EnvSchema = z.object({
   XSRF_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   CAPTCHA_HMAC_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   JWT_PRIVATE_KEY: z.string().includes("PRIVATE KEY", { message: "must be a PEM private key" }).optional(),
+  ENGINE_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   CAPTCHA_PROVIDER: z.enum(CAPTCHA_PROVIDERS).default("altcha"),
   CAPTCHA_SECRET: z.string().min(1).optional(),
   CAPTCHA_SITE_KEY: z.string().min(1).optional(),
@@ -60,6 +62,8 @@ export interface Config {
   analyticsId: string | null;
   operator: { name: string; contactEmail: string };
   trustProxy: boolean;
+  /** Worker threads that read scans and compile fonts, so the event loop keeps answering requests. */
+  engineWorkers: number;
   /** Secrets given by the environment; the rest are generated and kept in DATA_DIR (see secrets.ts). */
   givenSecrets: Partial<Record<SecretName, string>>;
   captcha: CaptchaConfig;
@@ -147,6 +151,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string)
     analyticsId: e.ANALYTICS_ID ?? null,
     operator: { name: e.OPERATOR_NAME, contactEmail: e.CONTACT_EMAIL ?? "admin@localhost" },
     trustProxy: e.TRUST_PROXY === "true",
+    // One core stays free for the event loop and the database when there are several.
+    engineWorkers: e.ENGINE_WORKERS ?? Math.max(1, availableParallelism() - 1),
     givenSecrets,
     captcha: {
       provider: e.CAPTCHA_PROVIDER,

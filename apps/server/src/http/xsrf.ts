@@ -2,6 +2,13 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { DomainError } from "./domain-error.ts";
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** Check the XSRF token on this route even for GET. */
+    xsrf?: boolean;
+  }
+}
+
 /** Spec §9: the XSRF cookie and header names the client uses. */
 export const XSRF_COOKIE = "XSRF-TOKEN";
 export const XSRF_HEADER = "x-xsrf-token";
@@ -66,7 +73,8 @@ export interface XsrfOptions {
 export function registerXsrfProtection(app: FastifyInstance, options: XsrfOptions): void {
   const exempt = new Set(options.exemptPaths);
   app.addHook("onRequest", async (request, reply) => {
-    if (SAFE_METHODS.has(request.method)) return;
+    // A route that changes state through GET (spec §7: removeFont) opts in with `config: { xsrf: true }`.
+    if (SAFE_METHODS.has(request.method) && !request.routeOptions.config?.xsrf) return;
     const path = (request.url.split("?")[0] ?? "").replace(/\/+$/, "");
     // Every state-changing call lives under /api; other paths only serve the web app (and answer 404 to a POST).
     if (!path.startsWith("/api/") || exempt.has(path)) return;

@@ -33,6 +33,12 @@ export interface RequestOptions {
   responseType?: ResponseType;
 }
 
+export interface UploadOptions {
+  /** Called as the body goes out: bytes sent and total (XHR upload progress; fetch has none). */
+  onProgress?: (sent: number, total: number) => void;
+  signal?: AbortSignal;
+}
+
 export interface ApiClientOptions {
   /** Where the API lives; same-origin `/api` by default. */
   baseUrl?: string;
@@ -41,6 +47,8 @@ export interface ApiClientOptions {
   readCookie?: (name: string) => string | undefined;
   /** Default timeout of every request in ms (spec §9: 0, none). */
   timeout?: number;
+  /** Makes the XMLHttpRequest of uploads; injectable for tests. */
+  createXhr?: () => XMLHttpRequest;
 }
 
 export interface ApiClient {
@@ -50,6 +58,11 @@ export interface ApiClient {
   put<T = unknown>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   patch<T = unknown>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   delete<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
+  /**
+   * POSTs a form with upload progress (XMLHttpRequest), with the same credentials, XSRF header, error mapping and
+   * one refresh on 401 as every other call; never retried (spec §9: POST).
+   */
+  upload<T = unknown>(path: string, form: FormData, options?: UploadOptions): Promise<T>;
   /** The in-memory access token sent as `Authorization: Bearer`; never persisted by the client. */
   getAccessToken(): string | null;
   setAccessToken(token: string | null): void;
@@ -145,6 +158,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const fetchImpl = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const readCookie = options.readCookie ?? documentCookie;
   const defaultTimeout = options.timeout ?? 0;
+  const createXhr = options.createXhr;
   const loggedOutListeners = new Set<() => void>();
   const refreshedListeners = new Set<(answer: unknown) => void>();
   let accessToken: string | null = null;
@@ -293,8 +307,47 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }
   }
 
+  function sendXhr(path: string, form: FormData, options: UploadOptions): Promise<unknown> {
+    const xhr = (createXhr ?? (() => new XMLHttpRequest()))();
+    return new Promise((resolve, reject) => {
+      xhr.open("POST", buildUrl(baseUrl, path, undefined).toString());
+      xhr.withCredentials = true;
+      xhr.setRequestHeader("Accept", "application/json");
+      const xsrf = readCookie(XSRF_COOKIE);
+      if (xsrf) xhr.setRequestHeader(XSRF_HEADER, xsrf);
+      if (accessToken) xhr.setRequestHeader("Authorization", `Bearer ${accessToken}`);
+      xhr.upload.onprogress = (event) => options.onProgress?.(event.loaded, event.total);
+      xhr.onload = () => {
+        let body: unknown = xhr.responseText;
+        try {
+          body = xhr.responseText === "" ? undefined : JSON.parse(xhr.responseText);
+        } catch {
+          // A non-JSON answer (a proxy's error page) is kept as text.
+        }
+        if (xhr.status >= 200 && xhr.status <= 299) resolve(body);
+        else reject(errorFromResponse(xhr.status, body));
+      };
+      xhr.onerror = () => reject(new TransportError("NETWORK_ERROR", TRANSPORT_MESSAGES.network));
+      xhr.onabort = () => reject(new TransportError("REQUEST_ABORTED", TRANSPORT_MESSAGES.aborted));
+      options.signal?.addEventListener("abort", () => xhr.abort(), { once: true });
+      xhr.send(form);
+    });
+  }
+
+  async function upload<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
+    const generation = credentialsGeneration;
+    try {
+      return (await sendXhr(path, form, options)) as T;
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 401 && !isAuthPath(path))) throw error;
+      if (generation === credentialsGeneration && !(await refreshOnce())) throw error;
+      return (await sendXhr(path, form, options)) as T;
+    }
+  }
+
   return {
     request,
+    upload,
     get: (path, o) => request("GET", path, o),
     post: (path, body, o) => request("POST", path, { ...o, body }),
     put: (path, body, o) => request("PUT", path, { ...o, body }),

@@ -44,6 +44,19 @@ export const PAGES = {
     namespaces: ["auth"],
   },
   profile: { path: "profile", load: () => import("../pages/profile/ProfilePage.tsx"), namespaces: ["auth"] },
+  // The workspace (spec §2: /app with the children templates, showsvg and instructions); /app lists the fonts.
+  app: { path: "app", load: () => import("../pages/app/FontsPage.tsx"), namespaces: ["workspace"] },
+  appTemplates: {
+    path: "app/templates",
+    load: () => import("../pages/app/TemplatesPage.tsx"),
+    namespaces: ["workspace"],
+  },
+  appShowSvg: { path: "app/showsvg", load: () => import("../pages/app/ShowSvgPage.tsx"), namespaces: ["workspace"] },
+  appInstructions: {
+    path: "app/instructions",
+    load: () => import("../pages/app/InstructionsPage.tsx"),
+    namespaces: ["workspace", "instructions"],
+  },
 } as const satisfies Record<string, PageDefinition>;
 
 export type PageId = keyof typeof PAGES;

@@ -1,0 +1,41 @@
+import type { FastifyRequest } from "fastify";
+import { DomainError } from "./domain-error.ts";
+
+export type UploadedFile = { fileName: string; bytes: Uint8Array };
+
+/**
+ * Reads a multipart upload into memory within limits: a file over `fileBytes` answers FILE_TOO_LARGE, more than
+ * `files` files TOO_MANY_FILES, a request that is not multipart UPLOAD_NO_FILES. Small text fields come along.
+ */
+export async function readMultipart(
+  request: FastifyRequest,
+  limits: { fileBytes: number; files: number },
+): Promise<{ files: UploadedFile[]; fields: Record<string, string> }> {
+  if (!request.isMultipart()) throw new DomainError("UPLOAD_NO_FILES", 400);
+  const files: UploadedFile[] = [];
+  const fields: Record<string, string> = {};
+  try {
+    for await (const part of request.parts({
+      limits: {
+        fileSize: limits.fileBytes,
+        files: limits.files,
+        fields: 20,
+        fieldSize: 4096,
+        parts: limits.files + 20,
+      },
+    })) {
+      if (part.type === "file") {
+        const bytes = await part.toBuffer();
+        files.push({ fileName: part.filename || "upload", bytes: new Uint8Array(bytes) });
+      } else if (typeof part.value === "string") {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code === "FST_REQ_FILE_TOO_LARGE") throw new DomainError("FILE_TOO_LARGE", 413);
+    if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT") throw new DomainError("TOO_MANY_FILES", 413);
+    throw error;
+  }
+  return { files, fields };
+}

@@ -1,0 +1,87 @@
+import type { CharacterSetId, FontFormat, FontSettings, ScanMediaType, TemplateLayout } from "@handfont/contract";
+import type { StoredMessage } from "../db/schema/workspace.ts";
+
+/**
+ * What the services need from the engine, as small ports: making templates, reading scans and compiling fonts.
+ * The implementations run the engine in worker threads (engine-workers.ts); services never import the engine.
+ */
+
+export type TemplateOptions = {
+  id: string;
+  sets: readonly CharacterSetId[];
+  chars: string;
+  ligatures: readonly string[];
+  variants: number;
+  paper: "a4" | "letter";
+  cellSize: "s" | "m" | "l";
+  guides: boolean;
+};
+
+export interface TemplateMaker {
+  /** Lays out a template; throws DomainError INVALID_TEMPLATE_OPTIONS for options the engine refuses. */
+  layout(options: TemplateOptions): TemplateLayout;
+  renderPdf(layout: TemplateLayout, texts: { name: string; instruction: string }): Promise<Uint8Array>;
+  /** The template id and page a page's QR code names, or undefined when it is not a Handfont code. */
+  decodeQcode(qcode: string): { templateId: string; page: number } | undefined;
+  /** A fresh random template id. */
+  newTemplateId(): string;
+  /** Characters (one per entry) of the given sets, as a template made of them would hold. */
+  charactersOf(sets: readonly CharacterSetId[], extra: string): string[];
+}
+
+export type ReadCell = {
+  chars: string;
+  variant: number;
+  empty: boolean;
+  /** Outline in font units, y up; empty string for an empty cell. */
+  path: string;
+  warnings: StoredMessage[];
+};
+
+/** One page of an uploaded file: what was read from it, or why it could not be read. */
+export type ReadPage = {
+  filePage: number;
+  read: { templateId: string; page: number; cells: ReadCell[]; warnings: StoredMessage[] } | null;
+  error: StoredMessage | null;
+};
+
+export type LayoutLookup = (templateId: string, page: number) => Promise<TemplateLayout | undefined>;
+
+export interface ScanReader {
+  /**
+   * Reads every page of an uploaded file. Errors of a single page are returned in its ReadPage; a file that cannot
+   * be opened at all throws a WorkerTaskError with its code (IMAGE_UNREADABLE, PDF_UNREADABLE, …).
+   */
+  read(
+    file: { bytes: Uint8Array; mediaType: ScanMediaType },
+    lookup: LayoutLookup,
+    onProgress: (fraction: number) => void,
+  ): Promise<ReadPage[]>;
+}
+
+export type BuildGlyph = {
+  chars: string;
+  variant: number;
+  path: string;
+  advance?: number;
+  leftSideBearing?: number;
+  rightSideBearing?: number;
+};
+
+export type BuildProject = {
+  family: string;
+  style: string;
+  designer: string;
+  glyphs: BuildGlyph[];
+  settings: FontSettings;
+};
+
+export type BuiltFont = {
+  files: { format: FontFormat; bytes: Uint8Array }[];
+  diagnostics: { code: string; message: string; severity: string; chars: string[] }[];
+  specimen: { bytes: Uint8Array; mediaType: string } | null;
+};
+
+export interface FontBuilder {
+  build(project: BuildProject): Promise<BuiltFont>;
+}

@@ -1,0 +1,70 @@
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Database, openDatabase } from "../db/database.ts";
+import { multipart } from "../test-support/multipart.ts";
+import { syntheticScan } from "../test-support/synthetic-scan.ts";
+import { createTemplate } from "../test-support/workspace-fixtures.ts";
+import { createWorkspaceTestApp, type WorkspaceTestApp } from "../test-support/workspace-test-app.ts";
+
+// PostgreSQL tier: PGlite runs one query at a time, PostgreSQL does not; these races only exist there.
+const adminUrl = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+async function postgresAnswers(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 1500 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+const hasPostgres = await postgresAnswers();
+if (!hasPostgres) process.stderr.write("PostgreSQL workspace tests SKIPPED: no server answers\n");
+
+describe.skipIf(!hasPostgres)("workspace on PostgreSQL", () => {
+  const name = `handfont_ws_${process.pid}_${Date.now()}`;
+  let database: Database;
+  let t: WorkspaceTestApp;
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    database = await openDatabase({ driver: "postgres", url: adminUrl.replace(/\/[^/]*$/, `/${name}`) });
+    t = await createWorkspaceTestApp({ scanConcurrency: 4 }, { database });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await database?.close();
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  });
+
+  it("loses no letters when the pages of one template are read at the same time", async () => {
+    const user = await t.newUser();
+    const { layout } = await createTemplate(t, user);
+    const pages = [await syntheticScan(layout, 1), await syntheticScan(layout, 2)];
+    const uploads = await Promise.all(
+      [0, 1, 0, 1].map(async (index) => {
+        const body = await multipart([{ fileName: `p${index}.jpg`, bytes: pages[index]! }]);
+        return t.as(user, { method: "POST", url: "/api/uploadReadyTemplates", ...body });
+      }),
+    );
+    expect(uploads.every((res) => res.statusCode === 202)).toBe(true);
+    await t.workspace.scans.idle();
+    const sets = (await t.as(user, { method: "GET", url: "/api/getFontsAndSvgs" })).json().letterSets;
+    expect(sets).toHaveLength(1);
+    expect(sets[0].glyphs).toHaveLength(layout.cells.length);
+  });
+
+  it("holds the font limit when several fonts are created at once", async () => {
+    const user = await t.newUser();
+    const results = await Promise.all(
+      [1, 2, 3, 4, 5].map((n) => t.as(user, { method: "POST", url: "/api/createFont", payload: { name: `F${n}` } })),
+    );
+    expect(results.map((res) => res.statusCode).sort()).toEqual([200, 200, 402, 402, 402]);
+    expect((await t.as(user, { method: "GET", url: "/api/getAllAddedFonts" })).json().fonts).toHaveLength(2);
+  });
+});

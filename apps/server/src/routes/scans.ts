@@ -1,0 +1,64 @@
+import { IdParams, ScanStatus, UPLOAD_LIMITS, UploadScansResponse } from "@handfont/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requireUser } from "../http/auth-context.ts";
+import { readMultipart } from "../http/multipart-files.ts";
+import { requestLanguage } from "../http/request-language.ts";
+import type { ScanService } from "../services/scans.ts";
+import { presentScan } from "./workspace-present.ts";
+
+const tags = ["scans"];
+
+/** Scans (spec §7 uploadReadyTemplates): upload photos or scans of filled-in pages, then follow their reading. */
+export const scanRoutes: FastifyPluginAsyncZod<{ scans: ScanService }> = async (app, { scans }) => {
+  app.post(
+    "/uploadReadyTemplates",
+    {
+      schema: {
+        tags,
+        summary: "Upload filled-in template pages (JPEG, PNG, WebP, TIFF, PDF; up to 25 MB each); reading follows",
+        consumes: ["multipart/form-data"],
+        response: { 202: UploadScansResponse },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { files } = await readMultipart(request, {
+        fileBytes: UPLOAD_LIMITS.scanFileBytes,
+        files: UPLOAD_LIMITS.scanFiles,
+      });
+      const rows = await scans.upload(user.id, files);
+      const language = requestLanguage(request);
+      return reply.status(202).send({ scans: rows.map((row) => presentScan(row, language)) });
+    },
+  );
+
+  app.get(
+    "/scans/:id",
+    {
+      schema: {
+        tags,
+        summary: "The reading progress and result of one uploaded file (poll until done or failed)",
+        params: IdParams,
+        response: { 200: ScanStatus },
+      },
+    },
+    async (request) =>
+      presentScan(await scans.owned(requireUser(request).id, request.params.id), requestLanguage(request)),
+  );
+
+  app.get(
+    "/scans",
+    {
+      schema: {
+        tags,
+        summary: "The user's latest uploads with their results",
+        response: { 200: z.object({ scans: z.array(ScanStatus) }) },
+      },
+    },
+    async (request) => {
+      const language = requestLanguage(request);
+      return { scans: (await scans.list(requireUser(request).id)).map((row) => presentScan(row, language)) };
+    },
+  );
+};

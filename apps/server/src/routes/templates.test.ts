@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createWorkspaceTestApp, type WorkspaceTestApp } from "../test-support/workspace-test-app.ts";
+
+let t: WorkspaceTestApp;
+beforeAll(async () => {
+  t = await createWorkspaceTestApp();
+});
+afterAll(() => t.close());
+
+describe("templates", () => {
+  it("creates a template from options and lists it before the ready-made ones", async () => {
+    const user = await t.newUser();
+    const created = await t.as(user, {
+      method: "POST",
+      url: "/api/createTemplate",
+      payload: { name: "My hand", sets: ["latin", "digits"], chars: "ß", variants: 2 },
+    });
+    expect(created.statusCode).toBe(200);
+    const { template, layout } = created.json();
+    expect(template).toMatchObject({ name: "My hand", readyMade: false, characterCount: 63, variants: 2 });
+    expect(layout.cells).toHaveLength(126);
+    expect(template.qcodes).toEqual(layout.pages.map((page: { qcode: string }) => page.qcode));
+    const list = (await t.as(user, { method: "GET", url: "/api/getAllTemplates/" })).json().templates;
+    expect(list[0].id).toBe(template.id);
+    const ready = list.filter((entry: { readyMade: boolean }) => entry.readyMade);
+    expect(ready.map((entry: { id: string }) => entry.id)).toEqual([
+      "ready-en",
+      "ready-ru",
+      "ready-de",
+      "ready-es",
+      "ready-fr",
+      "ready-it",
+      "ready-uk",
+      "ready-full",
+    ]);
+  });
+
+  it("refuses options a free plan cannot use, and bad options, with typed errors", async () => {
+    const user = await t.newUser();
+    const ligatures = await t.as(user, {
+      method: "POST",
+      url: "/api/createTemplate",
+      payload: { name: "x", ligatures: ["ff"] },
+    });
+    expect(ligatures.statusCode).toBe(402);
+    expect(ligatures.json()).toMatchObject({
+      code: "PLAN_LIMIT_LIGATURES",
+      message: "Ligatures are a premium feature.",
+    });
+    const variants = await t.as(user, {
+      method: "POST",
+      url: "/api/createTemplate",
+      payload: { name: "x", variants: 16 },
+    });
+    expect(variants.json().code).toBe("VALIDATION");
+    await t.setPremium(user, true);
+    const premium = await t.as(user, {
+      method: "POST",
+      url: "/api/createTemplate",
+      payload: { name: "x", ligatures: ["ff"], variants: 3 },
+    });
+    expect(premium.statusCode).toBe(200);
+  });
+
+  it("finds the layout of one page by its QR code: the owner's or a ready-made one", async () => {
+    const owner = await t.newUser();
+    const { template } = (
+      await t.as(owner, {
+        method: "POST",
+        url: "/api/createTemplate",
+        payload: { name: "Pages", sets: ["latin", "ru"] },
+      })
+    ).json();
+    expect(template.pageCount).toBe(2);
+    const page2 = await t.as(owner, { method: "GET", url: `/api/getDataOfLetters?qcode=${template.qcodes[1]}` });
+    expect(page2.statusCode).toBe(200);
+    expect(page2.json()).toMatchObject({ templateId: template.id, page: 2, pageCount: 2 });
+    expect(page2.json().layout.cells.every((cell: { page: number }) => cell.page === 2)).toBe(true);
+    const ready = await t.as(await t.newUser(), { method: "GET", url: "/api/getDataOfLetters?qcode=HF1:ready-en:1" });
+    expect(ready.json().templateId).toBe("ready-en");
+    const bad = await t.as(owner, { method: "GET", url: "/api/getDataOfLetters?qcode=hello" });
+    expect(bad.json().code).toBe("QCODE_INVALID");
+    const missingPage = await t.as(owner, {
+      method: "GET",
+      url: `/api/getDataOfLetters?qcode=HF1:${template.id}:9`,
+    });
+    expect(missingPage.statusCode).toBe(404);
+  });
+
+  it("serves a template's PDF with its name, and refuses anonymous callers", async () => {
+    const user = await t.newUser();
+    const { template } = (
+      await t.as(user, { method: "POST", url: "/api/createTemplate", payload: { name: "Print me" } })
+    ).json();
+    const pdf = await t.as(user, { method: "GET", url: template.pdfUrl });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers["content-type"]).toBe("application/pdf");
+    expect(pdf.headers["content-disposition"]).toContain(`handfont-template-${template.id}.pdf`);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    const anonymous = await t.app.inject({ method: "GET", url: "/api/getAllTemplates" });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

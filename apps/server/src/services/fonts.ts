@@ -1,0 +1,220 @@
+import { type FontOrigin, FontSettings, type FontSummary } from "@handfont/contract";
+import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { fontBuilds, fonts, glyphs, letterSets, scans } from "../db/schema/workspace.ts";
+import { DomainError } from "../http/domain-error.ts";
+import {
+  fontGlyphs,
+  type GlyphRow,
+  type LetterRecord,
+  mergeLetters,
+  setGlyphs,
+  toRecord,
+  upsertFontGlyphs,
+} from "./glyph-rows.ts";
+import { assertCanAddFont, assertFontContent, measureLetters } from "./plans.ts";
+import { type Executor, isUuid, lockUser, type WorkspaceContext } from "./workspace-context.ts";
+
+export type FontRow = typeof fonts.$inferSelect;
+type BuildRow = typeof fontBuilds.$inferSelect;
+
+const fontNotFound = () => new DomainError("FONT_NOT_FOUND", 404);
+
+/** A font of the user, or FONT_NOT_FOUND (also for another user's font, so ids do not reveal existence). */
+export async function ownedFont(db: Executor, userId: string, fontId: string): Promise<FontRow> {
+  if (!isUuid(fontId)) throw fontNotFound();
+  const [row] = await db
+    .select()
+    .from(fonts)
+    .where(and(eq(fonts.id, fontId), eq(fonts.ownerId, userId)));
+  if (!row) throw fontNotFound();
+  return row;
+}
+
+/** What the font list shows about a font: counts of its letters and its latest build. */
+export function fontSummary(row: FontRow, letters: GlyphRow[], build: BuildRow | null): FontSummary {
+  const measured = measureLetters(letters);
+  return {
+    id: row.id,
+    name: row.name,
+    styleName: row.styleName,
+    characterCount: measured.characters,
+    glyphCount: letters.length,
+    ligatureCount: measured.ligatures,
+    maxVariants: measured.maxVariants,
+    settings: FontSettings.parse(row.settings),
+    lastBuild: build
+      ? {
+          id: build.id,
+          createdAt: build.createdAt.toISOString(),
+          glyphCount: build.glyphCount,
+          files: build.files.map((file) => ({
+            format: file.format,
+            bytes: file.bytes,
+            url: `/api/getCreatedFont/${row.id}?format=${file.format}`,
+          })),
+          // Builds stored before diagnostics named their characters have none.
+          diagnostics: build.diagnostics.map((diagnostic) => ({ ...diagnostic, chars: diagnostic.chars ?? [] })),
+        }
+      : null,
+    specimenUrl: build?.specimenKey ? `/api/fonts/${row.id}/specimen?build=${build.id}` : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Fonts: create (empty or from letters), list, copy, merge and remove; every query filtered by owner. */
+export function createFontService(ctx: WorkspaceContext) {
+  const latestBuilds = async (db: Executor, fontIds: string[]) => {
+    if (fontIds.length === 0) return new Map<string, BuildRow>();
+    const rows = await db
+      .select()
+      .from(fontBuilds)
+      .where(inArray(fontBuilds.fontId, fontIds))
+      .orderBy(desc(fontBuilds.createdAt));
+    const latest = new Map<string, BuildRow>();
+    for (const row of rows) if (!latest.has(row.fontId)) latest.set(row.fontId, row);
+    return latest;
+  };
+
+  const describe = async (db: Executor, rows: FontRow[]) => {
+    const ids = rows.map((row) => row.id);
+    const letters = ids.length
+      ? await db.select().from(glyphs).where(inArray(glyphs.fontId, ids)).orderBy(glyphs.chars, glyphs.variant)
+      : [];
+    const builds = await latestBuilds(db, ids);
+    return rows.map((row) => {
+      const own = letters.filter((letter) => letter.fontId === row.id);
+      return { summary: fontSummary(row, own, builds.get(row.id) ?? null), glyphs: own };
+    });
+  };
+
+  /** The letters a new font starts with, from a source the user owns (or a ready-made template's letter set). */
+  const lettersOf = async (db: Executor, userId: string, from: FontOrigin): Promise<LetterRecord[]> => {
+    switch (from.kind) {
+      case "empty":
+        return [];
+      case "font":
+        return (await fontGlyphs(db, (await ownedFont(db, userId, from.fontId)).id)).map(toRecord);
+      case "letterSet":
+      case "template": {
+        const where =
+          from.kind === "letterSet"
+            ? isUuid(from.letterSetId)
+              ? eq(letterSets.id, from.letterSetId)
+              : undefined
+            : eq(letterSets.templateId, from.templateId);
+        const [set] = where
+          ? await db
+              .select()
+              .from(letterSets)
+              .where(and(where, eq(letterSets.ownerId, userId)))
+          : [];
+        if (!set) throw new DomainError("LETTER_SET_NOT_FOUND", 404);
+        return (await setGlyphs(db, [set.id])).map(toRecord);
+      }
+      case "scan": {
+        const [scan] = isUuid(from.scanId)
+          ? await db
+              .select()
+              .from(scans)
+              .where(and(eq(scans.id, from.scanId), eq(scans.ownerId, userId)))
+          : [];
+        if (!scan) throw new DomainError("SCAN_NOT_FOUND", 404);
+        const records: LetterRecord[] = [];
+        for (const page of scan.pages) {
+          if (!page.templateId || page.page === null) continue;
+          const [set] = await db
+            .select()
+            .from(letterSets)
+            .where(and(eq(letterSets.ownerId, userId), eq(letterSets.templateId, page.templateId)));
+          if (set) records.push(...(await setGlyphs(db, [set.id], [page.page])).map(toRecord));
+        }
+        if (records.length === 0) throw new DomainError("LETTER_SET_NOT_FOUND", 404);
+        return records;
+      }
+    }
+  };
+
+  const create = async (
+    userId: string,
+    input: { name: string; from: FontOrigin; settings?: FontSettings | undefined },
+  ): Promise<FontSummary> => {
+    const plan = await ctx.plans.planOf(userId);
+    return ctx.db.transaction(async (tx) => {
+      await lockUser(tx, userId);
+      const [{ value: existing } = { value: 0 }] = await tx
+        .select({ value: count() })
+        .from(fonts)
+        .where(eq(fonts.ownerId, userId));
+      assertCanAddFont(plan, existing);
+      const letters = await lettersOf(tx, userId, input.from);
+      assertFontContent(plan, letters);
+      const [row] = await tx
+        .insert(fonts)
+        .values({ ownerId: userId, name: input.name, settings: input.settings ?? FontSettings.parse({}) })
+        .returning();
+      const stored = await upsertFontGlyphs(tx, userId, row!.id, letters);
+      return fontSummary(row!, stored, null);
+    });
+  };
+
+  return {
+    create,
+
+    async list(userId: string) {
+      const rows = await ctx.db.select().from(fonts).where(eq(fonts.ownerId, userId)).orderBy(desc(fonts.createdAt));
+      return describe(ctx.db, rows);
+    },
+
+    async summary(userId: string, fontId: string): Promise<FontSummary> {
+      const [described] = await describe(ctx.db, [await ownedFont(ctx.db, userId, fontId)]);
+      return described!.summary;
+    },
+
+    async copy(userId: string, fontId: string, name?: string): Promise<FontSummary> {
+      const source = await ownedFont(ctx.db, userId, fontId);
+      return create(userId, {
+        name: name ?? `${source.name} (2)`,
+        from: { kind: "font", fontId },
+        settings: FontSettings.parse(source.settings),
+      });
+    },
+
+    /** Adds the letters of one font to another; `onConflict` says whose letter wins for the same chars and variant. */
+    async join(userId: string, sourceFontId: string, targetFontId: string, onConflict: "source" | "target") {
+      if (sourceFontId === targetFontId) throw new DomainError("MERGE_SAME_FONT", 400);
+      const plan = await ctx.plans.planOf(userId);
+      return ctx.db.transaction(async (tx) => {
+        const source = await ownedFont(tx, userId, sourceFontId);
+        const target = await ownedFont(tx, userId, targetFontId);
+        const incoming = (await fontGlyphs(tx, source.id)).map(toRecord);
+        const present = (await fontGlyphs(tx, target.id)).map(toRecord);
+        const has = new Set(present.map((letter) => `${letter.variant}\u0000${letter.chars}`));
+        const conflicting = incoming.filter((letter) => has.has(`${letter.variant}\u0000${letter.chars}`));
+        const merged = onConflict === "source" ? mergeLetters(present, incoming) : mergeLetters(incoming, present);
+        assertFontContent(plan, merged);
+        const toWrite =
+          onConflict === "source"
+            ? incoming
+            : incoming.filter((letter) => !has.has(`${letter.variant}\u0000${letter.chars}`));
+        await upsertFontGlyphs(tx, userId, target.id, toWrite);
+        await tx.update(fonts).set({ updatedAt: ctx.now() }).where(eq(fonts.id, target.id));
+        const [described] = await describe(tx, [{ ...target, updatedAt: ctx.now() }]);
+        return {
+          font: described!.summary,
+          added: incoming.length - conflicting.length,
+          replaced: onConflict === "source" ? conflicting.length : 0,
+          kept: onConflict === "target" ? conflicting.length : 0,
+        };
+      });
+    },
+
+    async remove(userId: string, fontId: string): Promise<void> {
+      const font = await ownedFont(ctx.db, userId, fontId);
+      await ctx.db.delete(fonts).where(and(eq(fonts.id, font.id), eq(fonts.ownerId, userId)));
+      await ctx.blobs.deleteFolder(`fonts/${font.id}`);
+    },
+  };
+}
+
+export type FontService = ReturnType<typeof createFontService>;

@@ -1,0 +1,99 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { glyphs, type StoredMessage } from "../db/schema/workspace.ts";
+import type { Executor } from "./workspace-context.ts";
+
+/** A letter as the services move it around, before it gets a row id. */
+export type LetterRecord = {
+  chars: string;
+  variant: number;
+  path: string;
+  advance: number | null;
+  lsb: number | null;
+  rsb: number | null;
+  baselineShift: number;
+  scale: number;
+  source: "scan" | "drawn" | "imported";
+  templatePage: number | null;
+  warnings: StoredMessage[];
+};
+
+export type GlyphRow = typeof glyphs.$inferSelect;
+
+/** The letter fields of a stored glyph, to copy it elsewhere. */
+export const toRecord = (row: GlyphRow): LetterRecord => ({
+  chars: row.chars,
+  variant: row.variant,
+  path: row.path,
+  advance: row.advance,
+  lsb: row.lsb,
+  rsb: row.rsb,
+  baselineShift: row.baselineShift,
+  scale: row.scale,
+  source: row.source,
+  templatePage: row.templatePage,
+  warnings: row.warnings,
+});
+
+const key = (letter: { chars: string; variant: number }) => `${letter.variant}\u0000${letter.chars}`;
+
+/** Merges letter lists by (chars, variant); later lists win. */
+export function mergeLetters<T extends { chars: string; variant: number }>(...lists: T[][]): T[] {
+  const byKey = new Map<string, T>();
+  for (const list of lists) for (const letter of list) byKey.set(key(letter), letter);
+  return [...byKey.values()];
+}
+
+const updatedColumns = {
+  path: sql`excluded.path`,
+  advance: sql`excluded.advance`,
+  lsb: sql`excluded.lsb`,
+  rsb: sql`excluded.rsb`,
+  baselineShift: sql`excluded.baseline_shift`,
+  scale: sql`excluded.scale`,
+  source: sql`excluded.source`,
+  templatePage: sql`excluded.template_page`,
+  warnings: sql`excluded.warnings`,
+  updatedAt: sql`now()`,
+};
+
+/** Adds or replaces (by chars and variant) letters of a font, atomically per row even under concurrency. */
+export async function upsertFontGlyphs(
+  db: Executor,
+  ownerId: string,
+  fontId: string,
+  letters: LetterRecord[],
+): Promise<GlyphRow[]> {
+  if (letters.length === 0) return [];
+  return db
+    .insert(glyphs)
+    .values(letters.map((letter) => ({ ...letter, ownerId, fontId })))
+    .onConflictDoUpdate({ target: [glyphs.fontId, glyphs.chars, glyphs.variant], set: updatedColumns })
+    .returning();
+}
+
+/** Adds or replaces (by chars and variant) letters of a letter set. */
+export async function upsertSetGlyphs(
+  db: Executor,
+  ownerId: string,
+  letterSetId: string,
+  letters: LetterRecord[],
+): Promise<GlyphRow[]> {
+  if (letters.length === 0) return [];
+  return db
+    .insert(glyphs)
+    .values(letters.map((letter) => ({ ...letter, ownerId, letterSetId })))
+    .onConflictDoUpdate({ target: [glyphs.letterSetId, glyphs.chars, glyphs.variant], set: updatedColumns })
+    .returning();
+}
+
+export async function fontGlyphs(db: Executor, fontId: string): Promise<GlyphRow[]> {
+  return db.select().from(glyphs).where(eq(glyphs.fontId, fontId)).orderBy(glyphs.chars, glyphs.variant);
+}
+
+export async function setGlyphs(db: Executor, letterSetIds: string[], pages?: number[]): Promise<GlyphRow[]> {
+  if (letterSetIds.length === 0) return [];
+  const where = pages
+    ? and(inArray(glyphs.letterSetId, letterSetIds), inArray(glyphs.templatePage, pages))
+    : inArray(glyphs.letterSetId, letterSetIds);
+  return db.select().from(glyphs).where(where).orderBy(glyphs.chars, glyphs.variant);
+}

@@ -1,0 +1,101 @@
+import {
+  compileFonts,
+  type FontProject,
+  isEngineError,
+  type Layout,
+  readScan,
+  renderSpecimenPng,
+  renderTemplatePdf,
+  type TemplateTexts,
+} from "@handfont/engine";
+import { decodeImageFile, initEngineForNode, nodeWoff2Encoder } from "@handfont/engine/node";
+import type { ReadPage } from "../ports/engine-ports.ts";
+import { serveTasks, type TaskContext } from "../ports/worker-host.ts";
+import { PdfError, rasterisePdf } from "../scans/pdf-pages.ts";
+
+// The engine's CPU work, one task per message, in a worker thread (ports/engine-workers.ts runs the pool).
+
+/** An error with a stable code (the engine's or the PDF rasteriser's) as stored data; anything else is a bug. */
+function coded(error: unknown): { code: string; message: string } | null {
+  return isEngineError(error) || error instanceof PdfError ? { code: error.code, message: error.message } : null;
+}
+
+async function readPicture(picture: Uint8Array, filePage: number, context: TaskContext): Promise<ReadPage> {
+  const image = await decodeImageFile(picture);
+  try {
+    const result = await readScan(
+      image,
+      async (templateId, page) => (await context.ask({ templateId, page })) as Layout | undefined,
+    );
+    return {
+      filePage,
+      read: {
+        templateId: result.templateId,
+        page: result.page,
+        cells: result.cells.map((cell) => ({
+          chars: cell.chars,
+          variant: cell.variant,
+          empty: cell.empty,
+          path: cell.path,
+          warnings: cell.warnings.map(({ code, message }) => ({ code, message })),
+        })),
+        warnings: result.warnings.map(({ code, message }) => ({ code, message })),
+      },
+      error: null,
+    };
+  } catch (error) {
+    const known = coded(error);
+    if (!known) throw error;
+    return { filePage, read: null, error: known };
+  }
+}
+
+serveTasks({
+  async renderPdf(payload: { layout: Layout; texts: TemplateTexts }) {
+    const bytes = await renderTemplatePdf(payload.layout, payload.texts);
+    return { value: bytes, transfer: [bytes.buffer as ArrayBuffer] };
+  },
+
+  async readScan(payload: { bytes: Uint8Array; mediaType: string; maxPdfPages: number }, context) {
+    await initEngineForNode();
+    if (payload.mediaType !== "application/pdf") {
+      // A single picture that cannot be decoded fails the whole file with the decoder's code.
+      return { value: [await readPicture(payload.bytes, 1, context)] };
+    }
+    const pictures = await rasterisePdf(payload.bytes, payload.maxPdfPages);
+    const pages: ReadPage[] = [];
+    for (const [index, picture] of pictures.entries()) {
+      try {
+        pages.push(await readPicture(picture, index + 1, context));
+      } catch (error) {
+        const known = coded(error);
+        if (!known) throw error;
+        pages.push({ filePage: index + 1, read: null, error: known });
+      }
+      context.progress((index + 1) / pictures.length);
+    }
+    return { value: pages };
+  },
+
+  async compileFont(payload: { project: FontProject; specimenText: string }) {
+    const { fonts, diagnostics } = await compileFonts(payload.project, ["otf", "ttf", "woff2"], {
+      woff2Encoder: nodeWoff2Encoder(),
+    });
+    const files = (["otf", "ttf", "woff2"] as const).flatMap((format) =>
+      fonts[format] ? [{ format, bytes: fonts[format] }] : [],
+    );
+    const specimen = fonts.otf
+      ? await renderSpecimenPng(fonts.otf, payload.specimenText, { size: 64 }).catch(() => null)
+      : null;
+    return {
+      value: {
+        files,
+        diagnostics: diagnostics.map(({ code, message, severity, chars }) => ({ code, message, severity, chars })),
+        specimen: specimen ? { bytes: specimen, mediaType: "image/png" } : null,
+      },
+      transfer: [
+        ...new Set([...files.map((file) => file.bytes.buffer), ...(specimen ? [specimen.buffer] : [])]),
+      ] as ArrayBuffer[],
+    };
+  },
+});

@@ -1,0 +1,160 @@
+import type { FontFormat, FontSummary } from "@handfont/contract";
+import { Badge, Button, Card, Group, Image, Menu, Stack, Text, Title } from "@mantine/core";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { pagePath } from "../../app/pages.ts";
+import { useLanguage } from "../../app/use-language.ts";
+import { formatDate } from "../../i18n/format.ts";
+import { ConfirmDialog, useFocusReturn } from "./ConfirmDialog.tsx";
+import { FontPreviewBox } from "./FontPreviewBox.tsx";
+import { fontFileName } from "./font-file-name.ts";
+import { MergeDialog } from "./MergeDialog.tsx";
+import { ErrorNotice } from "./WorkspaceLayout.tsx";
+import { saveBlob, workspaceApi } from "./workspace-api.ts";
+
+const FORMATS: FontFormat[] = ["ttf", "otf", "woff2"];
+
+/** One of the user's fonts: specimen, a typing preview in the font itself, build, download, copy, merge, remove. */
+export function FontCard({ font, fonts }: { font: FontSummary; fonts: FontSummary[] }) {
+  const { t } = useTranslation("workspace");
+  const language = useLanguage();
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ["workspace"] });
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const [merging, setMerging] = useState(false);
+  const focus = useFocusReturn();
+  const buildId = font.lastBuild?.id ?? null;
+
+  const built = useQuery({
+    queryKey: ["workspace", "font-bytes", font.id, buildId],
+    enabled: buildId !== null,
+    queryFn: async () => (await workspaceApi.downloadFont(font.id, "woff2")).arrayBuffer(),
+  });
+  const specimen = useQuery({
+    queryKey: ["workspace", "specimen", font.id, buildId],
+    enabled: font.specimenUrl !== null,
+    queryFn: async () => URL.createObjectURL(await workspaceApi.specimen(font.specimenUrl!)),
+  });
+  const build = useMutation({ mutationFn: () => workspaceApi.buildFont(font.id), onSuccess: refresh });
+  const copy = useMutation({ mutationFn: () => workspaceApi.copyFont(font.id), onSuccess: refresh });
+  const remove = useMutation({ mutationFn: () => workspaceApi.removeFont(font.id), onSuccess: refresh });
+  const merge = useMutation({
+    mutationFn: (input: { target: string; onConflict: "source" | "target" }) =>
+      workspaceApi.joinFonts(font.id, input.target, input.onConflict),
+    onSuccess: refresh,
+  });
+  const download = useMutation({
+    mutationFn: async (format: FontFormat) =>
+      saveBlob(await workspaceApi.downloadFont(font.id, format), fontFileName(font.name, font.styleName, format)),
+  });
+  const closeDialogs = () => {
+    setConfirmRemove(false);
+    setMerging(false);
+    focus.restore();
+  };
+
+  return (
+    <Card withBorder padding="lg" component="article" aria-label={font.name} data-testid="font-card">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={2} fz="h3">
+            {font.name}
+          </Title>
+          <Badge variant="light">{t("fonts.counts", { count: font.characterCount })}</Badge>
+        </Group>
+        {specimen.data && (
+          <Image src={specimen.data} alt={t("fonts.specimen", { name: font.name })} mah={160} fit="contain" />
+        )}
+        <Text size="sm" c="dimmed">
+          {font.lastBuild
+            ? t("fonts.lastBuild", {
+                date: formatDate(new Date(font.lastBuild.createdAt), language, {
+                  dateStyle: "medium",
+                  timeStyle: "short",
+                }),
+              })
+            : t("fonts.notBuilt")}
+        </Text>
+        {font.lastBuild?.diagnostics.map((diagnostic) => (
+          <Text key={`${diagnostic.code}-${diagnostic.message}`} size="sm" c="yellow.4">
+            {diagnostic.message}
+          </Text>
+        ))}
+        <FontPreviewBox bytes={built.data ?? null} testId="font-preview" />
+        <Group gap="xs">
+          <Button onClick={() => build.mutate()} loading={build.isPending}>
+            {t("fonts.build")}
+          </Button>
+          <Menu>
+            <Menu.Target>
+              <Button variant="light" disabled={!font.lastBuild}>
+                {t("fonts.download")}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {FORMATS.map((format) => (
+                <Menu.Item key={format} onClick={() => download.mutate(format)}>
+                  {format.toUpperCase()}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+          <Button variant="default" component={Link} to={`${pagePath(language, "appShowSvg")}?font=${font.id}`}>
+            {t("fonts.edit")}
+          </Button>
+          <Button variant="default" onClick={() => copy.mutate()} loading={copy.isPending}>
+            {t("fonts.copy")}
+          </Button>
+          <Button
+            variant="default"
+            disabled={fonts.length < 2}
+            onClick={() => {
+              focus.remember();
+              setMerging(true);
+            }}
+          >
+            {t("fonts.merge")}
+          </Button>
+          <Button
+            variant="subtle"
+            color="red"
+            onClick={() => {
+              focus.remember();
+              setConfirmRemove(true);
+            }}
+          >
+            {t("fonts.remove")}
+          </Button>
+        </Group>
+        {[build.error, copy.error, remove.error, merge.error, download.error].map((error, index) =>
+          error ? <ErrorNotice key={String(index)} error={error} /> : null,
+        )}
+      </Stack>
+      <ConfirmDialog
+        opened={confirmRemove}
+        title={t("fonts.removeTitle")}
+        message={t("fonts.removeQuestion", { name: font.name })}
+        danger
+        onClose={closeDialogs}
+        onConfirm={() => {
+          closeDialogs();
+          remove.mutate();
+        }}
+      />
+      {merging && (
+        <MergeDialog
+          opened
+          source={font}
+          fonts={fonts}
+          onClose={closeDialogs}
+          onMerge={(target, onConflict) => {
+            closeDialogs();
+            merge.mutate({ target, onConflict });
+          }}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,72 @@
+import { Alert, Button, Container, Stack, Tabs, Text, Title } from "@mantine/core";
+import type { ComponentType, ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { ApiError } from "../../api/errors.ts";
+import { AppLink } from "../../app/AppLink.tsx";
+import type { PageId } from "../../app/pages.ts";
+import { pagePath } from "../../app/pages.ts";
+import { useLanguage } from "../../app/use-language.ts";
+import { useAuth } from "../auth/session.ts";
+
+const TABS: { page: PageId; label: string }[] = [
+  { page: "app", label: "tabs.fonts" },
+  { page: "appTemplates", label: "tabs.templates" },
+  { page: "appShowSvg", label: "tabs.letters" },
+  { page: "appInstructions", label: "tabs.instructions" },
+];
+
+/** The frame of every workspace page: its title and the tabs of /app and its children. */
+export function WorkspaceLayout({ page, title, children }: { page: PageId; title: string; children: ReactNode }) {
+  const { t } = useTranslation("workspace");
+  const language = useLanguage();
+  const navigate = useNavigate();
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="lg">
+        <Tabs value={page} onChange={(value) => value && navigate(pagePath(language, value as PageId))}>
+          <Tabs.List aria-label={t("tabs.label")}>
+            {TABS.map((tab) => (
+              <Tabs.Tab key={tab.page} value={tab.page}>
+                {t(tab.label)}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+        </Tabs>
+        <Title order={1}>{title}</Title>
+        {children}
+      </Stack>
+    </Container>
+  );
+}
+
+/** A failed call shown with the server's message, which is already in the user's language. */
+export function ErrorNotice({ error }: { error: unknown }) {
+  const { t } = useTranslation("workspace");
+  if (!error) return null;
+  const signedOut = error instanceof ApiError && error.status === 401;
+  return (
+    <Alert color={signedOut ? "yellow" : "red"} role="alert" title={signedOut ? t("errors.signIn") : t("errors.title")}>
+      {error instanceof Error ? error.message : String(error)}
+    </Alert>
+  );
+}
+
+/** A workspace page for signed-in users; a signed-out visitor is invited to sign in instead (nothing is fetched). */
+export function withSignIn(Page: ComponentType): ComponentType {
+  return function SignedInPage() {
+    const { t } = useTranslation("workspace");
+    const auth = useAuth();
+    if (auth.status === "loggedIn") return <Page />;
+    return (
+      <Container size="sm" py="xl">
+        <Alert color="violet" title={t("errors.signIn")} data-testid="workspace-signed-out">
+          <Text mb="sm">{t("signedOut.text")}</Text>
+          <Button component={AppLink} page="login">
+            {t("signedOut.signIn")}
+          </Button>
+        </Alert>
+      </Container>
+    );
+  };
+}

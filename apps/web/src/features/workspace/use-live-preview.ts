@@ -1,0 +1,39 @@
+import type { FontSettings } from "@handfont/contract";
+import { useEffect, useRef, useState } from "react";
+import type { PreviewGlyph, PreviewResponse } from "./preview-messages.ts";
+
+/** Edits closer together than this compile once. */
+const DEBOUNCE_MS = 150;
+
+/**
+ * Compiles the given letters into an OTF in a web worker whenever they change (debounced), so the preview follows
+ * edits without a server round trip. Returns the latest bytes, or null before the first compile or with no letters.
+ */
+export function useLivePreview(glyphs: PreviewGlyph[], settings: FontSettings): ArrayBuffer | null {
+  const worker = useRef<Worker | null>(null);
+  const latest = useRef(0);
+  const [bytes, setBytes] = useState<ArrayBuffer | null>(null);
+
+  useEffect(() => {
+    const instance = new Worker(new URL("./preview-worker.ts", import.meta.url), { type: "module" });
+    instance.onmessage = (event: MessageEvent<PreviewResponse>) => {
+      if (event.data.id === latest.current && event.data.bytes) setBytes(event.data.bytes);
+    };
+    worker.current = instance;
+    return () => instance.terminate();
+  }, []);
+
+  useEffect(() => {
+    if (glyphs.length === 0) {
+      setBytes(null);
+      return;
+    }
+    const timer = window.setTimeout(() => {
+      latest.current += 1;
+      worker.current?.postMessage({ id: latest.current, family: "Handfont Preview", glyphs, settings });
+    }, DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [glyphs, settings]);
+
+  return bytes;
+}

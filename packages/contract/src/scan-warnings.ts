@@ -1,0 +1,86 @@
+import type { MessageCatalogue } from "./errors.ts";
+
+/** Warnings the scan reader attaches to a page or a letter; the letter or page is still usable. */
+export const SCAN_WARNING_CODES = [
+  "STROKE_TRIMMED",
+  "TOUCHES_BORDER",
+  "SPECKS_REMOVED",
+  "FAINT_INK",
+  "LOW_RESOLUTION",
+  "STRONG_PERSPECTIVE",
+  "UNEVEN_LIGHTING",
+] as const;
+export type ScanWarningCode = (typeof SCAN_WARNING_CODES)[number];
+
+export const SCAN_WARNING_MESSAGES: MessageCatalogue<ScanWarningCode> = {
+  en: {
+    STROKE_TRIMMED: "A stroke coming in from a neighbouring box was removed.",
+    TOUCHES_BORDER: "The letter touches the edge of its box and may be cut off.",
+    SPECKS_REMOVED: "Small specks of dirt were removed.",
+    FAINT_INK: "The ink is very faint; the letter may be incomplete. Try a darker pen.",
+    LOW_RESOLUTION:
+      "The page was captured at a low resolution; letters may look rough. Scan at 300 dpi or move closer.",
+    STRONG_PERSPECTIVE: "The page was photographed at a steep angle; hold the camera straight above the page.",
+    UNEVEN_LIGHTING: "The lighting is very uneven; avoid shadows on the page.",
+  },
+  ru: {
+    STROKE_TRIMMED: "Удалён штрих, заходивший из соседней клетки.",
+    TOUCHES_BORDER: "Буква касается края клетки и может быть обрезана.",
+    SPECKS_REMOVED: "Удалены мелкие точки и соринки.",
+    FAINT_INK: "Чернила очень бледные, буква может быть неполной. Попробуйте ручку потемнее.",
+    LOW_RESOLUTION:
+      "Страница снята с низким разрешением, буквы могут выглядеть грубо. Сканируйте с 300 dpi или снимайте ближе.",
+    STRONG_PERSPECTIVE: "Страница снята под большим углом. Держите камеру прямо над листом.",
+    UNEVEN_LIGHTING: "Освещение очень неравномерное. Избегайте теней на странице.",
+  },
+  de: {
+    STROKE_TRIMMED: "Ein Strich aus einem Nachbarkästchen wurde entfernt.",
+    TOUCHES_BORDER: "Der Buchstabe berührt den Rand seines Kästchens und ist vielleicht abgeschnitten.",
+    SPECKS_REMOVED: "Kleine Schmutzpunkte wurden entfernt.",
+    FAINT_INK: "Die Tinte ist sehr blass; der Buchstabe ist vielleicht unvollständig. Nimm einen dunkleren Stift.",
+    LOW_RESOLUTION:
+      "Die Seite wurde mit geringer Auflösung aufgenommen; Buchstaben können grob wirken. Scanne mit 300 dpi oder geh näher heran.",
+    STRONG_PERSPECTIVE: "Die Seite wurde sehr schräg fotografiert; halte die Kamera gerade über die Seite.",
+    UNEVEN_LIGHTING: "Die Beleuchtung ist sehr ungleichmäßig; vermeide Schatten auf der Seite.",
+  },
+  es: {
+    STROKE_TRIMMED: "Se quitó un trazo que entraba desde una casilla vecina.",
+    TOUCHES_BORDER: "La letra toca el borde de su casilla y puede quedar cortada.",
+    SPECKS_REMOVED: "Se quitaron pequeñas manchas de suciedad.",
+    FAINT_INK: "La tinta es muy tenue; la letra puede estar incompleta. Prueba con un bolígrafo más oscuro.",
+    LOW_RESOLUTION:
+      "La página se captó con poca resolución; las letras pueden verse ásperas. Escanea a 300 ppp o acércate más.",
+    STRONG_PERSPECTIVE: "La página se fotografió muy inclinada; sujeta la cámara justo encima de la página.",
+    UNEVEN_LIGHTING: "La iluminación es muy desigual; evita sombras sobre la página.",
+  },
+  fr: {
+    STROKE_TRIMMED: "Un trait venant d’une case voisine a été retiré.",
+    TOUCHES_BORDER: "La lettre touche le bord de sa case et risque d’être coupée.",
+    SPECKS_REMOVED: "De petites taches ont été retirées.",
+    FAINT_INK: "L’encre est très pâle ; la lettre est peut-être incomplète. Essayez un stylo plus foncé.",
+    LOW_RESOLUTION:
+      "La page a été capturée en basse résolution ; les lettres peuvent paraître grossières. Numérisez à 300 ppp ou rapprochez-vous.",
+    STRONG_PERSPECTIVE: "La page a été photographiée très en biais ; tenez l’appareil bien au-dessus de la page.",
+    UNEVEN_LIGHTING: "L’éclairage est très inégal ; évitez les ombres sur la page.",
+  },
+  it: {
+    STROKE_TRIMMED: "È stato rimosso un tratto che entrava da una casella vicina.",
+    TOUCHES_BORDER: "La lettera tocca il bordo della sua casella e potrebbe essere tagliata.",
+    SPECKS_REMOVED: "Sono state rimosse piccole macchie di sporco.",
+    FAINT_INK: "L’inchiostro è molto chiaro; la lettera potrebbe essere incompleta. Prova una penna più scura.",
+    LOW_RESOLUTION:
+      "La pagina è stata acquisita a bassa risoluzione; le lettere potrebbero sembrare ruvide. Scansiona a 300 dpi o avvicinati.",
+    STRONG_PERSPECTIVE: "La pagina è stata fotografata molto di sbieco; tieni la fotocamera dritta sopra la pagina.",
+    UNEVEN_LIGHTING: "L’illuminazione è molto irregolare; evita ombre sulla pagina.",
+  },
+  uk: {
+    STROKE_TRIMMED: "Вилучено штрих, що заходив із сусідньої клітинки.",
+    TOUCHES_BORDER: "Літера торкається краю клітинки й може бути обрізана.",
+    SPECKS_REMOVED: "Вилучено дрібні цятки й порошинки.",
+    FAINT_INK: "Чорнило дуже бліде, літера може бути неповною. Спробуйте темнішу ручку.",
+    LOW_RESOLUTION:
+      "Сторінку знято з низькою роздільністю, літери можуть виглядати грубо. Скануйте з 300 dpi або знімайте ближче.",
+    STRONG_PERSPECTIVE: "Сторінку знято під великим кутом. Тримайте камеру рівно над аркушем.",
+    UNEVEN_LIGHTING: "Освітлення дуже нерівномірне. Уникайте тіней на сторінці.",
+  },
+};
