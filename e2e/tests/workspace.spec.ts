@@ -147,5 +147,11 @@ test("from a template to a downloaded font: create, print, fill, photograph, upl
     element.style.fontFamily = name;
   }, family);
   await snapshot(page, "font-built");
+
+  // The instructions show the real template of the language.
+  await page.getByRole("tab", { name: "Instructions" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("How to make your font");
+  await expect(page.getByTestId("template-preview")).toBeVisible();
+  await snapshot(page, "instructions");
   expect(pageProblems).toEqual([]);
 });

@@ -38,6 +38,31 @@ describe("scans", () => {
     expect(set.glyphs.every((glyph: { path: string }) => glyph.path.startsWith("M"))).toBe(true);
   });
 
+  it("keeps answering other requests quickly while pages are read in worker threads", async () => {
+    const body = await multipart([
+      { fileName: "p1.jpg", bytes: pages[0]! },
+      { fileName: "p2.jpg", bytes: pages[1]! },
+    ]);
+    const upload = await t.as(user, { method: "POST", url: "/api/uploadReadyTemplates", ...body });
+    expect(upload.statusCode).toBe(202);
+    const times: number[] = [];
+    const reading = t.workspace.scans.idle();
+    let done = false;
+    void reading.then(() => {
+      done = true;
+    });
+    while (!done) {
+      const start = performance.now();
+      expect((await t.app.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
+      times.push(performance.now() - start);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    // Reading one page takes a second or more of CPU; on the event loop it would stall every health check that long.
+    const sorted = [...times].sort((a, b) => a - b);
+    expect(times.length).toBeGreaterThan(10);
+    expect(sorted[Math.floor(sorted.length / 2)]).toBeLessThan(100);
+  });
+
   it("replaces a page's letters when it is uploaded again", async () => {
     const before = await letterSet(user);
     await uploadScans(t, user, [{ fileName: "page1-again.jpg", bytes: pages[0]! }]);
