@@ -36,6 +36,8 @@ describe("scans", () => {
     expect(set).toMatchObject({ templateId: template.id, templateName: "Scan me" });
     expect(set.glyphs).toHaveLength(layout.cells.length);
     expect(set.glyphs.every((glyph: { path: string }) => glyph.path.startsWith("M"))).toBe(true);
+    // The uploaded pictures are not kept once read.
+    expect(await t.workspace.ctx.blobs.get(`scans/${first.id}/original`)).toBeUndefined();
   });
 
   it("keeps answering other requests quickly while pages are read in worker threads", async () => {

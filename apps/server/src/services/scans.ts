@@ -97,6 +97,9 @@ export function createScanService(ctx: WorkspaceContext, templates: TemplateServ
       const code = (error as { code?: unknown }).code;
       const known = typeof code === "string" && (FILE_ERROR_CODES.has(code) || code === "SCAN_INTERRUPTED");
       await update(id, { status: "failed", progress: 100, errorCode: known ? code : "READ_FAILED" });
+    } finally {
+      // The letters are what the user keeps; the picture itself is not kept once it has been read.
+      await ctx.blobs.deleteFolder(`scans/${id}`);
     }
   };
 
