@@ -22,7 +22,10 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const database = await openDatabase(config.database);
+  let log: { warn: (details: object, message: string) => void } | undefined;
+  const database = await openDatabase(config.database, {
+    onConnectionError: (error) => log?.warn({ err: error }, "a database connection was lost; it will be replaced"),
+  });
   const secrets = loadSecrets(config.dataDir, config.givenSecrets);
   const engine = createEnginePorts({ workers: config.engineWorkers });
   const workspace = createWorkspace(database.db, {
@@ -41,6 +44,7 @@ async function main(): Promise<void> {
     version: versionLabel(readBuildInfo()),
     webRoot: fileURLToPath(new URL("../../web/dist", import.meta.url)),
   });
+  log = app.log;
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -30,9 +30,13 @@ const MIGRATION_LOCK_KEY = 0x68_66_6f_6e; // "hfon"
 /** Opens the configured database and brings its schema up to date, safely when several processes start at once. */
 export async function openDatabase(
   database: Config["database"],
-  options: { loadDataDir?: Blob } = {},
+  options: {
+    loadDataDir?: Blob;
+    /** Told when an idle PostgreSQL connection dies (a server restart); the pool replaces it on the next query. */
+    onConnectionError?: (error: Error) => void;
+  } = {},
 ): Promise<Database> {
-  if (database.driver === "postgres") return openPostgres(database.url);
+  if (database.driver === "postgres") return openPostgres(database.url, options.onConnectionError ?? (() => {}));
   const release = database.driver === "pglite" ? lockDataDir(database.dataDir) : () => {};
   try {
     const client = await PGlite.create(
@@ -56,8 +60,10 @@ export async function openDatabase(
   }
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, onConnectionError: (error: Error) => void): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Without a listener, an idle client's error would crash the process.
+  pool.on("error", onConnectionError);
   const db = drizzleNodePg({ client: pool, schema });
   const connection = await pool.connect();
   try {
