@@ -61,11 +61,8 @@ export const PAGES = {
 
 export type PageId = keyof typeof PAGES;
 
-/**
- * Where the landing page's call to action leads. The workspace (/{lang}/app) does not exist yet; when it does,
- * change this one constant.
- */
-export const CALL_TO_ACTION_PAGE: PageId = "functions";
+/** Where the landing page's main call to action leads: making a template, the first step of a font. */
+export const CALL_TO_ACTION_PAGE: PageId = "appTemplates";
 
 /** The URL of a page in a language, optionally with a hash target (`#plans`). */
 export function pagePath(language: Language, page: PageId, hash?: string): string {

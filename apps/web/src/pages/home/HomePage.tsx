@@ -138,7 +138,7 @@ export default function HomePage() {
           <Text c="dimmed" size="lg">
             {t("cta.text")}
           </Text>
-          <Button component={AppLink} page={CALL_TO_ACTION_PAGE} size="lg" rightSection={<ArrowRightIcon size={18} />}>
+          <Button component={AppLink} page="functions" size="lg" rightSection={<ArrowRightIcon size={18} />}>
             {t("cta.button")}
           </Button>
         </Stack>
