@@ -81,7 +81,8 @@ if (wants("e2e")) {
       totals.failed += stats?.unexpected ?? 0;
       totals.skipped += stats?.skipped ?? 0;
       if ((stats?.unexpected ?? 0) > 0) failures.push("e2e");
-      if ((stats?.flaky ?? 0) > 0) console.log(`  ${stats.flaky} end-to-end test(s) passed only on their retry (flaky)`);
+      if ((stats?.flaky ?? 0) > 0)
+        console.log(`  ${stats.flaky} end-to-end test(s) passed only on their retry (flaky)`);
     } else {
       totals.failed += 1;
       failures.push("e2e (no report)");

@@ -17,25 +17,5 @@ export {
   type StageTimings,
 } from "./scan/read-scan.ts";
 // Templates
-export {
-  CHARACTER_SET_IDS,
-  CHARACTER_SETS,
-  type CharacterSet,
-  type CharacterSetId,
-  combineCharacters,
-} from "./template/character-sets.ts";
-export { layoutTemplate, MAX_VARIANTS, type TemplateOptions } from "./template/layout-template.ts";
-export type {
-  BoxMm,
-  CellSizeName,
-  Layout,
-  LayoutCell,
-  LayoutGuides,
-  LayoutLookup,
-  LayoutPage,
-  PaperName,
-  PointMm,
-} from "./template/layout-types.ts";
-export { decodeQrPayload, isValidTemplateId, newTemplateId, type QrPayload, qcode } from "./template/qr-payload.ts";
-export { renderTemplatePdf, type TemplateTexts } from "./template/render-template-pdf.ts";
+export * from "./templates.ts";
 export * from "./units.ts";

@@ -5,7 +5,7 @@ import {
   type TemplateLayout,
   type TemplateSummary,
 } from "@handfont/contract";
-import { layoutTemplate } from "@handfont/engine";
+import { layoutTemplate } from "@handfont/engine/templates";
 import {
   Badge,
   Button,
