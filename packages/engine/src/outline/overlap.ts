@@ -1,3 +1,4 @@
+/// <reference path="../types/clipper-lib.d.ts" />
 import ClipperLib from "clipper-lib";
 import { flattenOutline, type Polygon } from "./flatten.ts";
 import type { Contour, Outline } from "./types.ts";

@@ -1,3 +1,4 @@
+/// <reference path="../types/opentype-js.d.ts" />
 import type { Font } from "opentype.js";
 import { GUIDE_CAP_HEIGHT } from "../template/page-geometry.ts";
 import { type Contour, contoursBox, pathToContours, transformContours } from "./contours.ts";

@@ -1,3 +1,4 @@
+/// <reference path="../types/opentype-js.d.ts" />
 import opentype, { type Font } from "opentype.js";
 import { labelFontBytes, printableLabel } from "../template/label-font-bytes.ts";
 import type { Layout, LayoutCell } from "../template/layout-types.ts";

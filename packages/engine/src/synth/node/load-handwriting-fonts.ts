@@ -1,3 +1,4 @@
+/// <reference path="../../types/opentype-js.d.ts" />
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import opentype from "opentype.js";
