@@ -14,8 +14,9 @@ export function GlyphOutline(props: {
   const scale = props.scale ?? 1;
   const shift = props.baselineShift ?? 0;
   const range = outlineXRange(props.path) ?? { min: 0, max: 500 };
-  const left = Math.min(0, range.min * scale) - 60;
-  const width = Math.max(range.max * scale + 60 - left, 600);
+  // A scanned outline keeps its x from the template box, which means nothing here: centre the ink in the tile.
+  const width = Math.max((range.max - range.min) * scale + 120, 600);
+  const left = ((range.min + range.max) / 2) * scale - width / 2;
   const guide = (y: number, strong = false) => (
     <line
       x1={left}
