@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postgresAnswers, postgresTestDatabase } from "../test-support/postgres.ts";
 import { DataDirInUseError, lockDataDir } from "./data-dir-lock.ts";
 import { openDatabase } from "./database.ts";
 import { auditEvents } from "./schema/index.ts";
@@ -50,36 +50,16 @@ describe("embedded database (PGlite)", () => {
 });
 
 // PostgreSQL tier: runs when a server answers on 127.0.0.1:5432 (or TEST_POSTGRES_URL), with its own database.
-const adminUrl = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-async function postgresAnswers(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 1500 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-const hasPostgres = await postgresAnswers();
-if (!hasPostgres) {
-  process.stderr.write(`PostgreSQL tests SKIPPED: nothing answers at ${adminUrl.replace(/:[^:@/]*@/, ":***@")}\n`);
-}
+const hasPostgres = await postgresAnswers("database tests");
 
 describe.skipIf(!hasPostgres)("PostgreSQL", () => {
-  const name = `handfont_test_${process.pid}_${Date.now()}`;
-  const url = adminUrl.replace(/\/[^/]*$/, `/${name}`);
+  const testDatabase = postgresTestDatabase("handfont_test");
+  const { url } = testDatabase;
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
+    await testDatabase.create();
   });
   afterAll(async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await testDatabase.drop();
   });
 
   it("runs the same migrations once when several processes start at once", async () => {

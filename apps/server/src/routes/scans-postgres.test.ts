@@ -1,45 +1,27 @@
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../db/database.ts";
 import { multipart } from "../test-support/multipart.ts";
+import { postgresAnswers, postgresTestDatabase } from "../test-support/postgres.ts";
 import { syntheticScan } from "../test-support/synthetic-scan.ts";
 import { createTemplate } from "../test-support/workspace-fixtures.ts";
 import { createWorkspaceTestApp, type WorkspaceTestApp } from "../test-support/workspace-test-app.ts";
 
 // PostgreSQL tier: PGlite runs one query at a time, PostgreSQL does not; these races only exist there.
-const adminUrl = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-async function postgresAnswers(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 1500 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-const hasPostgres = await postgresAnswers();
-if (!hasPostgres) process.stderr.write("PostgreSQL workspace tests SKIPPED: no server answers\n");
+const hasPostgres = await postgresAnswers("workspace tests");
 
 describe.skipIf(!hasPostgres)("workspace on PostgreSQL", () => {
-  const name = `handfont_ws_${process.pid}_${Date.now()}`;
+  const testDatabase = postgresTestDatabase("handfont_ws");
   let database: Database;
   let t: WorkspaceTestApp;
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    database = await openDatabase({ driver: "postgres", url: adminUrl.replace(/\/[^/]*$/, `/${name}`) });
+    await testDatabase.create();
+    database = await openDatabase({ driver: "postgres", url: testDatabase.url });
     t = await createWorkspaceTestApp({ scanConcurrency: 4 }, { database });
   });
   afterAll(async () => {
     await t?.close();
     await database?.close();
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await testDatabase.drop();
   });
 
   it("loses no letters when the pages of one template are read at the same time", async () => {

@@ -1,10 +1,10 @@
 import { generateKeyPairSync } from "node:crypto";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../../db/database.ts";
 import { manualClock } from "../../ports/clock.ts";
 import { createRateLimiter } from "../../services/rate-limiter.ts";
 import { newUserData, registerConfirmedUser } from "../../test-support/accounts.ts";
+import { postgresAnswers, postgresTestDatabase } from "../../test-support/postgres.ts";
 import { createTestApp, type TestApp } from "../../test-support/test-app.ts";
 import { createTestBrowser } from "../../test-support/test-browser.ts";
 import { openTestDatabase } from "../../test-support/test-database.ts";
@@ -108,23 +108,11 @@ describe("rate limiter", () => {
 });
 
 // PostgreSQL tier: runs when a server answers on 127.0.0.1:5432 (or TEST_POSTGRES_URL), with its own database.
-const adminUrl = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-async function postgresAnswers(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 1500 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-const hasPostgres = await postgresAnswers();
-if (!hasPostgres) process.stderr.write("PostgreSQL rate-limit tests SKIPPED: no server answers\n");
+const hasPostgres = await postgresAnswers("rate-limit tests");
 
 describe.skipIf(!hasPostgres)("limits and captcha replay across server processes on PostgreSQL", () => {
-  const name = `handfont_limits_${process.pid}_${Date.now()}`;
-  const url = adminUrl.replace(/\/[^/]*$/, `/${name}`);
+  const testDatabase = postgresTestDatabase("handfont_limits");
+  const { url } = testDatabase;
   // Several processes of one deployment share their secrets through the environment.
   const shared = {
     DATABASE_URL: url,
@@ -136,10 +124,7 @@ describe.skipIf(!hasPostgres)("limits and captcha replay across server processes
   const databases: Database[] = [];
   const apps: TestApp[] = [];
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
+    await testDatabase.create();
     for (let i = 0; i < 2; i += 1) {
       const database = await openDatabase({ driver: "postgres", url });
       databases.push(database);
@@ -149,10 +134,7 @@ describe.skipIf(!hasPostgres)("limits and captcha replay across server processes
   afterAll(async () => {
     for (const app of apps) await app.close();
     for (const database of databases) await database.close();
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await testDatabase.drop();
   });
 
   it("counts sign-in attempts of one account on both processes together", async () => {
