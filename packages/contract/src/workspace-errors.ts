@@ -19,6 +19,7 @@ export const WORKSPACE_ERROR_CODES = [
   "PDF_WITHOUT_TEMPLATE",
   "PDF_UNSUPPORTED",
   "IMAGE_UNREADABLE",
+  "ENGINE_NOT_INITIALISED",
   "IMAGE_TOO_LARGE",
   "TEMPLATE_NOT_FOUND_ON_PAGE",
   "TEMPLATE_UNKNOWN",
@@ -63,6 +64,7 @@ export const WORKSPACE_ERROR_MESSAGES: MessageCatalogue<WorkspaceErrorCode> = {
     PDF_WITHOUT_TEMPLATE: "This PDF contains no filled-in Handfont template page.",
     PDF_UNSUPPORTED: "PDF files cannot be read on this server. Upload photos or image scans instead.",
     IMAGE_UNREADABLE: "This file is not an image we can read. Upload a JPEG, PNG, WebP or TIFF photo or scan.",
+    ENGINE_NOT_INITIALISED: "The letter reader was not ready. Please upload the page again.",
     IMAGE_TOO_LARGE: "This image is too large. Upload a photo or scan of at most 50 megapixels (600 dpi for A4).",
     TEMPLATE_NOT_FOUND_ON_PAGE:
       "We could not find a Handfont template on this page. Make sure the whole page with its QR code is in the picture.",
@@ -107,6 +109,7 @@ export const WORKSPACE_ERROR_MESSAGES: MessageCatalogue<WorkspaceErrorCode> = {
     PDF_WITHOUT_TEMPLATE: "В этом PDF нет заполненной страницы шаблона Handfont.",
     PDF_UNSUPPORTED: "Этот сервер не читает PDF. Загрузите фотографии или сканы в виде изображений.",
     IMAGE_UNREADABLE: "Не удалось прочитать изображение. Загрузите фото или скан в формате JPEG, PNG, WebP или TIFF.",
+    ENGINE_NOT_INITIALISED: "Распознавание букв ещё не было готово. Загрузите страницу ещё раз.",
     IMAGE_TOO_LARGE: "Изображение слишком большое. Загрузите фото или скан не больше 50 мегапикселей (600 dpi для A4).",
     TEMPLATE_NOT_FOUND_ON_PAGE:
       "На этой странице не найден шаблон Handfont. Проверьте, что в кадр попала вся страница вместе с QR-кодом.",
@@ -153,6 +156,7 @@ export const WORKSPACE_ERROR_MESSAGES: MessageCatalogue<WorkspaceErrorCode> = {
     PDF_UNSUPPORTED: "Dieser Server kann keine PDFs lesen. Lade stattdessen Fotos oder Scans als Bild hoch.",
     IMAGE_UNREADABLE:
       "Dieses Bild können wir nicht lesen. Lade ein Foto oder einen Scan als JPEG, PNG, WebP oder TIFF hoch.",
+    ENGINE_NOT_INITIALISED: "Die Buchstabenerkennung war noch nicht bereit. Bitte lade die Seite erneut hoch.",
     IMAGE_TOO_LARGE:
       "Dieses Bild ist zu groß. Lade ein Foto oder einen Scan mit höchstens 50 Megapixeln hoch (600 dpi bei A4).",
     TEMPLATE_NOT_FOUND_ON_PAGE:
@@ -200,6 +204,7 @@ export const WORKSPACE_ERROR_MESSAGES: MessageCatalogue<WorkspaceErrorCode> = {
     PDF_WITHOUT_TEMPLATE: "Este PDF no contiene ninguna página de plantilla de Handfont rellenada.",
     PDF_UNSUPPORTED: "Este servidor no puede leer PDF. Sube fotos o escaneos como imagen.",
     IMAGE_UNREADABLE: "No podemos leer esta imagen. Sube una foto o un escaneo en JPEG, PNG, WebP o TIFF.",
+    ENGINE_NOT_INITIALISED: "El lector de letras aún no estaba listo. Vuelve a subir la página.",
     IMAGE_TOO_LARGE:
       "Esta imagen es demasiado grande. Sube una foto o un escaneo de 50 megapíxeles como máximo (600 ppp en A4).",
     TEMPLATE_NOT_FOUND_ON_PAGE:
@@ -246,6 +251,7 @@ export const WORKSPACE_ERROR_MESSAGES: MessageCatalogue<WorkspaceErrorCode> = {
     PDF_UNSUPPORTED: "Ce serveur ne peut pas lire les PDF. Envoyez plutôt des photos ou des numérisations en image.",
     IMAGE_UNREADABLE:
       "Nous ne pouvons pas lire cette image. Envoyez une photo ou une numérisation en JPEG, PNG, WebP ou TIFF.",
+    ENGINE_NOT_INITIALISED: "La lecture des lettres n’était pas encore prête. Veuillez renvoyer la page.",
     IMAGE_TOO_LARGE:
       "Cette image est trop grande. Envoyez une photo ou une numérisation de 50 mégapixels au maximum (600 ppp en A4).",
     TEMPLATE_NOT_FOUND_ON_PAGE:
@@ -295,6 +301,7 @@ export const WORKSPACE_ERROR_MESSAGES: MessageCatalogue<WorkspaceErrorCode> = {
     PDF_UNSUPPORTED: "Questo server non può leggere i PDF. Carica invece foto o scansioni come immagini.",
     IMAGE_UNREADABLE:
       "Non riusciamo a leggere questa immagine. Carica una foto o una scansione JPEG, PNG, WebP o TIFF.",
+    ENGINE_NOT_INITIALISED: "Il lettore delle lettere non era ancora pronto. Carica di nuovo la pagina.",
     IMAGE_TOO_LARGE:
       "Questa immagine è troppo grande. Carica una foto o una scansione di al massimo 50 megapixel (600 dpi per A4).",
     TEMPLATE_NOT_FOUND_ON_PAGE:
@@ -341,6 +348,7 @@ export const WORKSPACE_ERROR_MESSAGES: MessageCatalogue<WorkspaceErrorCode> = {
     PDF_WITHOUT_TEMPLATE: "У цьому PDF немає заповненої сторінки шаблону Handfont.",
     PDF_UNSUPPORTED: "Цей сервер не читає PDF. Завантажте фото або скани як зображення.",
     IMAGE_UNREADABLE: "Не вдалося прочитати зображення. Завантажте фото або скан у форматі JPEG, PNG, WebP чи TIFF.",
+    ENGINE_NOT_INITIALISED: "Розпізнавання літер ще не було готове. Завантажте сторінку ще раз.",
     IMAGE_TOO_LARGE: "Зображення завелике. Завантажте фото або скан не більше 50 мегапікселів (600 dpi для A4).",
     TEMPLATE_NOT_FOUND_ON_PAGE:
       "На цій сторінці не знайдено шаблону Handfont. Переконайтеся, що в кадр потрапила вся сторінка разом із QR-кодом.",
