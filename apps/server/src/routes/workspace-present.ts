@@ -1,7 +1,7 @@
 import type { FontSummary, Glyph, Language, LetterSet, ScanStatus } from "@handfont/contract";
 import type { StoredMessage } from "../db/schema/workspace.ts";
 import { messageFor } from "../i18n/messages.ts";
-import type { GlyphRow } from "../services/glyph-rows.ts";
+import { type GlyphRow, toRecord } from "../services/glyph-rows.ts";
 import type { ScanRow } from "../services/scans.ts";
 
 /** A stored warning or error in the user's language (the engine's English text when the code is new to us). */
@@ -13,16 +13,7 @@ export const translate = <T extends StoredMessage>(message: T, language: Languag
 export function presentGlyph(row: GlyphRow, language: Language): Glyph {
   return {
     id: row.id,
-    chars: row.chars,
-    variant: row.variant,
-    path: row.path,
-    advance: row.advance,
-    lsb: row.lsb,
-    rsb: row.rsb,
-    baselineShift: row.baselineShift,
-    scale: row.scale,
-    source: row.source,
-    templatePage: row.templatePage,
+    ...toRecord(row),
     warnings: row.warnings.map((warning) => translate(warning, language)),
     updatedAt: row.updatedAt.toISOString(),
   };
