@@ -32,6 +32,10 @@ const engineBannedGlobals = [
 const engineNodeAllowed = (file) =>
   /(^|\/)(cli|bench|test-support)\//.test(file) || /\.(test|bench)\.ts$/.test(file) || /\/node\//.test(file);
 
+const serviceReason = "services speak the domain, not HTTP: throw a DomainError and let http/ pick the status";
+// Server layers: services (and the ports they use) know nothing of HTTP or Fastify.
+const serverLayerBanned = (inside) => /^src\/(services|ports)\//.test(inside);
+
 function* sourceFiles(dir) {
   for (const entry of readdirSync(dir)) {
     if (entry === "node_modules" || entry === "dist" || entry.startsWith(".")) continue;
@@ -76,7 +80,15 @@ export function findBoundaryProblems(root) {
           const target = resolve(dirname(file), spec);
           if (!target.startsWith(abs + sep)) {
             problems.push(`${rel}: relative import ${spec} leaves ${dir}; import the package by name instead`);
+          } else if (
+            dir === "apps/server" &&
+            serverLayerBanned(inside) &&
+            relative(abs, target).split(sep).join("/").startsWith("src/http/")
+          ) {
+            problems.push(`${rel}: imports ${spec}, but ${serviceReason}`);
           }
+        } else if (dir === "apps/server" && serverLayerBanned(inside) && /^(fastify|@fastify\/)/.test(spec)) {
+          problems.push(`${rel}: imports ${spec}, but ${serviceReason}`);
         } else if (dir === "packages/engine" && !engineNodeAllowed(inside)) {
           for (const banned of engineBanned) {
             if (banned.pattern.test(spec)) problems.push(`${rel}: imports ${spec}, but ${banned.why}`);

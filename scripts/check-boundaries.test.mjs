@@ -55,6 +55,18 @@ describe("boundary check", () => {
     expect(text).toContain("no network in the engine");
   });
 
+  it("fails when a server service or port imports the HTTP layer or Fastify", () => {
+    const root = repo({
+      "apps/server/src/services/a.ts": 'import { statusOf } from "../http/error-status.ts";',
+      "apps/server/src/ports/b.ts": 'import type { FastifyInstance } from "fastify";',
+      "apps/server/src/routes/c.ts":
+        'import { statusOf } from "../http/error-status.ts";\nimport fastify from "fastify";',
+    });
+    const problems = findBoundaryProblems(root);
+    expect(problems).toHaveLength(2);
+    expect(problems.join("\n")).toContain("services speak the domain, not HTTP");
+  });
+
   it("fails on a relative import that leaves its workspace and on a forbidden package.json dependency", () => {
     const root = repo({
       "apps/web/src/a.ts": 'import { buildApp } from "../../server/src/app.ts";',

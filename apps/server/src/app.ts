@@ -15,7 +15,6 @@ import type { Secrets } from "./config/secrets.ts";
 import type { Database } from "./db/database.ts";
 import "./http/auth-context.ts";
 import { registerAuthentication } from "./http/authentication.ts";
-import { DomainError } from "./http/domain-error.ts";
 import { registerErrorHandling } from "./http/error-handler.ts";
 import { registerSecurityHeaders } from "./http/security.ts";
 import { sessionBinding } from "./http/session-cookies.ts";
@@ -26,6 +25,7 @@ import { debugRoutes } from "./routes/debug-routes.ts";
 import { miscRoutes } from "./routes/misc-routes.ts";
 import { systemRoutes } from "./routes/system.ts";
 import { type Workspace, workspaceRoutes } from "./routes/workspace.ts";
+import { DomainError } from "./services/domain-error.ts";
 
 /**
  * The only state-changing paths without the XSRF check: server-to-server webhooks that verify their own signature.
@@ -127,7 +127,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   );
 
   await registerWebApp(app, deps.webRoot, () => {
-    throw new DomainError("NOT_FOUND", 404);
+    throw new DomainError("NOT_FOUND");
   });
   return app;
 }

@@ -2,7 +2,8 @@ import type { ApiErrorBody } from "@handfont/contract";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { messageFor } from "../i18n/messages.ts";
-import { DomainError } from "./domain-error.ts";
+import { DomainError } from "../services/domain-error.ts";
+import { statusOf } from "./error-status.ts";
 import { requestLanguage } from "./request-language.ts";
 
 const codeByStatus: Record<number, string> = {
@@ -24,9 +25,10 @@ function send(request: FastifyRequest, reply: FastifyReply, status: number, code
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {
-      if (error.status >= 500) request.log.error({ err: error }, "domain error");
+      const status = statusOf(error.code);
+      if (status >= 500) request.log.error({ err: error }, "domain error");
       if (typeof error.extra.retryAfterSeconds === "number") reply.header("retry-after", error.extra.retryAfterSeconds);
-      return send(request, reply, error.status, error.code, error.extra);
+      return send(request, reply, status, error.code, error.extra);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((issue) => ({

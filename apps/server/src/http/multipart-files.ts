@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { DomainError } from "./domain-error.ts";
+import { DomainError } from "../services/domain-error.ts";
 
 export type UploadedFile = { fileName: string; bytes: Uint8Array };
 
@@ -11,7 +11,7 @@ export async function readMultipart(
   request: FastifyRequest,
   limits: { fileBytes: number; files: number },
 ): Promise<{ files: UploadedFile[]; fields: Record<string, string> }> {
-  if (!request.isMultipart()) throw new DomainError("UPLOAD_NO_FILES", 400);
+  if (!request.isMultipart()) throw new DomainError("UPLOAD_NO_FILES");
   const files: UploadedFile[] = [];
   const fields: Record<string, string> = {};
   try {
@@ -33,8 +33,8 @@ export async function readMultipart(
     }
   } catch (error) {
     const code = (error as { code?: unknown }).code;
-    if (code === "FST_REQ_FILE_TOO_LARGE") throw new DomainError("FILE_TOO_LARGE", 413);
-    if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT") throw new DomainError("TOO_MANY_FILES", 413);
+    if (code === "FST_REQ_FILE_TOO_LARGE") throw new DomainError("FILE_TOO_LARGE");
+    if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT") throw new DomainError("TOO_MANY_FILES");
     throw error;
   }
   return { files, fields };

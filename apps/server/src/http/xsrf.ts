@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { DomainError } from "./domain-error.ts";
+import { DomainError } from "../services/domain-error.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -80,7 +80,7 @@ export function registerXsrfProtection(app: FastifyInstance, options: XsrfOption
     if (!path.startsWith("/api/") || exempt.has(path)) return;
     const origin = request.headers.origin;
     if (origin !== undefined && origin !== options.publicOrigin && origin !== `${request.protocol}://${request.host}`) {
-      throw new DomainError("BAD_ORIGIN", 403);
+      throw new DomainError("BAD_ORIGIN");
     }
     const binding = await options.binding(request);
     const header = request.headers[XSRF_HEADER];
@@ -92,7 +92,7 @@ export function registerXsrfProtection(app: FastifyInstance, options: XsrfOption
       options.xsrf.isValid(header, binding);
     if (!ok) {
       setXsrfCookie(reply, options.xsrf.issue(binding), options.secure);
-      throw new DomainError("XSRF", 403);
+      throw new DomainError("XSRF");
     }
   });
 }

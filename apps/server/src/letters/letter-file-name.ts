@@ -1,4 +1,4 @@
-import { DomainError } from "../http/domain-error.ts";
+import { DomainError } from "../services/domain-error.ts";
 
 const CODE_POINTS = /^(?:(?:U\+|u\+|uni)[0-9A-Fa-f]{4,6})(?:[_-](?:U\+|u\+|uni)?[0-9A-Fa-f]{4,6})*$/;
 
@@ -7,7 +7,7 @@ const CODE_POINTS = /^(?:(?:U\+|u\+|uni)[0-9A-Fa-f]{4,6})(?:[_-](?:U\+|u\+|uni)?
  * (a ligature by code points) or `a.2.svg` (the second variant). Throws LETTER_NAME_INVALID otherwise.
  */
 export function parseLetterFileName(fileName: string): { chars: string; variant: number } {
-  const invalid = () => new DomainError("LETTER_NAME_INVALID", 400, { fileName });
+  const invalid = () => new DomainError("LETTER_NAME_INVALID", { fileName });
   const base = fileName.normalize("NFC").replace(/\.svg$/i, "");
   if (base === fileName.normalize("NFC")) throw invalid();
   const variantMatch = /^(.+)\.(\d{1,2})$/u.exec(base);

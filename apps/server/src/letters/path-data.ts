@@ -1,5 +1,5 @@
 import svgpath from "svgpath";
-import { DomainError } from "../http/domain-error.ts";
+import { DomainError, type DomainErrorCode } from "../services/domain-error.ts";
 
 /** Largest coordinate (in font units) an outline may use: ten ems around the origin is far beyond any letter. */
 const MAX_COORDINATE = 10_000;
@@ -9,10 +9,10 @@ export const MAX_PATH_CHARS = 200_000;
 type Parsed = ReturnType<typeof svgpath> & { err?: string };
 
 /** Parses path data, throwing PATH_INVALID (or the given code) when it is not valid SVG path syntax. */
-export function parsePath(d: string, code = "PATH_INVALID"): Parsed {
-  if (d.length > MAX_PATH_CHARS) throw new DomainError(code, 400, { reason: "too long" });
+export function parsePath(d: string, code: DomainErrorCode = "PATH_INVALID"): Parsed {
+  if (d.length > MAX_PATH_CHARS) throw new DomainError(code, { reason: "too long" });
   const parsed = svgpath(d) as Parsed;
-  if (parsed.err) throw new DomainError(code, 400, { reason: parsed.err });
+  if (parsed.err) throw new DomainError(code, { reason: parsed.err });
   return parsed;
 }
 
@@ -20,7 +20,7 @@ export function parsePath(d: string, code = "PATH_INVALID"): Parsed {
  * Normalises an outline to absolute M, L, C, Q and Z commands with coordinates rounded to 1/100 unit, so what is
  * stored and compiled is simple and bounded. Throws PATH_INVALID for bad syntax, huge coordinates or no drawing.
  */
-export function normalisePath(path: Parsed | string, code = "PATH_INVALID"): string {
+export function normalisePath(path: Parsed | string, code: DomainErrorCode = "PATH_INVALID"): string {
   const parsed = typeof path === "string" ? parsePath(path, code) : path;
   const out: string[] = [];
   let drawing = 0;
@@ -52,7 +52,7 @@ export function normalisePath(path: Parsed | string, code = "PATH_INVALID"): str
       }
     });
   if (out.length > MAX_SEGMENTS) problem ??= "too many segments";
-  if (problem) throw new DomainError(code, 400, { reason: problem });
-  if (drawing === 0) throw new DomainError(code, 400, { reason: "empty" });
+  if (problem) throw new DomainError(code, { reason: problem });
+  if (drawing === 0) throw new DomainError(code, { reason: "empty" });
   return out.join("");
 }

@@ -1,6 +1,6 @@
 import { SaxesParser } from "saxes";
 import svgpath from "svgpath";
-import { DomainError } from "../http/domain-error.ts";
+import { DomainError } from "../services/domain-error.ts";
 import { normalisePath, parsePath } from "./path-data.ts";
 
 export const MAX_SVG_BYTES = 256 * 1024;
@@ -25,14 +25,14 @@ type Frame = { transform: string; skipping: boolean };
  * its top at the ascender (800 units) and its bottom at the descender (-200).
  */
 export function svgToOutline(bytes: Uint8Array): string {
-  if (bytes.byteLength > MAX_SVG_BYTES) throw new DomainError("SVG_TOO_LARGE", 400);
+  if (bytes.byteLength > MAX_SVG_BYTES) throw new DomainError("SVG_TOO_LARGE");
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    throw new DomainError("SVG_MALFORMED", 400, { reason: "not UTF-8" });
+    throw new DomainError("SVG_MALFORMED", { reason: "not UTF-8" });
   }
-  if (/<!(DOCTYPE|ENTITY)/i.test(text)) throw new DomainError("SVG_UNSAFE", 400, { reason: "DOCTYPE or entity" });
+  if (/<!(DOCTYPE|ENTITY)/i.test(text)) throw new DomainError("SVG_UNSAFE", { reason: "DOCTYPE or entity" });
 
   const parser = new SaxesParser({ xmlns: false });
   const stack: Frame[] = [];
@@ -52,12 +52,12 @@ export function svgToOutline(bytes: Uint8Array): string {
     const attributes = node.attributes as Record<string, string>;
     const parent = stack.at(-1);
     elements++;
-    if (stack.length >= MAX_DEPTH || elements > MAX_ELEMENTS) throw new DomainError("SVG_TOO_LARGE", 400);
+    if (stack.length >= MAX_DEPTH || elements > MAX_ELEMENTS) throw new DomainError("SVG_TOO_LARGE");
     if (parent?.skipping || SKIPPED.has(name) || SKIPPED_PREFIXES.some((p) => name.startsWith(p))) {
       stack.push({ transform: "", skipping: true });
       return;
     }
-    if (stack.length === 0 && name !== "svg") throw new DomainError("SVG_NOT_OUTLINE", 400);
+    if (stack.length === 0 && name !== "svg") throw new DomainError("SVG_NOT_OUTLINE");
     if (!CONTAINERS.has(name) && !SHAPES.has(name)) {
       unsafe ??= `element <${name}>`;
       stack.push({ transform: "", skipping: true });
@@ -82,13 +82,13 @@ export function svgToOutline(bytes: Uint8Array): string {
     stack.pop();
   });
   parser.on("error", (error) => {
-    throw new DomainError("SVG_MALFORMED", 400, { reason: error.message.split("\n")[0] });
+    throw new DomainError("SVG_MALFORMED", { reason: error.message.split("\n")[0] });
   });
   parser.write(text).close();
 
-  if (unsafe) throw new DomainError("SVG_UNSAFE", 400, { reason: unsafe });
-  if (!box) throw new DomainError("SVG_MALFORMED", 400, { reason: "no size: give a viewBox or width and height" });
-  if (pieces.length === 0) throw new DomainError("SVG_NOT_OUTLINE", 400);
+  if (unsafe) throw new DomainError("SVG_UNSAFE", { reason: unsafe });
+  if (!box) throw new DomainError("SVG_MALFORMED", { reason: "no size: give a viewBox or width and height" });
+  if (pieces.length === 0) throw new DomainError("SVG_NOT_OUTLINE");
   const { minX, minY, height } = box as { minX: number; minY: number; width: number; height: number };
   const scale = 1000 / height;
   // SVG y grows downward; font units grow upward from the baseline.
@@ -100,7 +100,7 @@ export function svgToOutline(bytes: Uint8Array): string {
     return normalisePath(placed, "SVG_NOT_OUTLINE");
   } catch (error) {
     if (error instanceof DomainError && error.extra.reason !== "empty") {
-      throw new DomainError("SVG_TOO_LARGE", 400, error.extra);
+      throw new DomainError("SVG_TOO_LARGE", error.extra);
     }
     throw error;
   }

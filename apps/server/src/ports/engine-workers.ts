@@ -8,7 +8,7 @@ import {
   layoutTemplate,
   newTemplateId,
 } from "@handfont/engine";
-import { DomainError } from "../http/domain-error.ts";
+import { DomainError } from "../services/domain-error.ts";
 import type { BuiltFont, FontBuilder, ScanReader, TemplateMaker } from "./engine-ports.ts";
 import { createWorkerPool, type WorkerPool } from "./worker-pool.ts";
 
@@ -38,7 +38,7 @@ export function createEnginePorts(options: { workers: number; taskTimeoutMs?: nu
         return layoutTemplate(templateOptions);
       } catch (error) {
         if (isEngineError(error) && error.code === "INVALID_TEMPLATE_OPTIONS") {
-          throw new DomainError("INVALID_TEMPLATE_OPTIONS", 400, { reason: error.message });
+          throw new DomainError("INVALID_TEMPLATE_OPTIONS", { reason: error.message });
         }
         throw error;
       }

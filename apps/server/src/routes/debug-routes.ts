@@ -1,7 +1,7 @@
 import { OutboxResponse } from "@handfont/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { DomainError } from "../http/domain-error.ts";
 import { linksOf, type Outbox } from "../ports/mailer.ts";
+import { DomainError } from "../services/domain-error.ts";
 
 /**
  * `GET /debug/outbox`: the mails a development server kept instead of sending (no SMTP_URL, not production), for
@@ -12,7 +12,7 @@ export const debugRoutes: FastifyPluginAsyncZod<{ outbox: Outbox | null }> = asy
     "/debug/outbox",
     { schema: { tags: ["debug"], summary: "Mails kept by a development server", response: { 200: OutboxResponse } } },
     async (_request, reply) => {
-      if (!outbox) throw new DomainError("NOT_FOUND", 404);
+      if (!outbox) throw new DomainError("NOT_FOUND");
       reply.header("cache-control", "no-store");
       return {
         messages: outbox.list().map((entry) => ({

@@ -8,10 +8,10 @@ import {
 } from "@handfont/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../http/auth-context.ts";
-import { DomainError } from "../http/domain-error.ts";
 import { readMultipart } from "../http/multipart-files.ts";
 import { requestLanguage } from "../http/request-language.ts";
 import { outlineToSvg } from "../letters/svg-letter.ts";
+import { DomainError } from "../services/domain-error.ts";
 import type { LetterService } from "../services/letters.ts";
 import { presentGlyph } from "./workspace-present.ts";
 
@@ -36,7 +36,7 @@ export const letterRoutes: FastifyPluginAsyncZod<{ letters: LetterService }> = a
         fileBytes: UPLOAD_LIMITS.letterSvgBytes,
         files: UPLOAD_LIMITS.letterFiles,
       });
-      if (!fields.fontId) throw new DomainError("FONT_NOT_FOUND", 404);
+      if (!fields.fontId) throw new DomainError("FONT_NOT_FOUND");
       const rows = await letters.importSvgs(user.id, fields.fontId, files);
       const language = requestLanguage(request);
       return { fontId: fields.fontId, glyphs: rows.map((row) => presentGlyph(row, language)) };

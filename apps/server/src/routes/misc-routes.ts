@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Config } from "../config/config.ts";
-import { DomainError } from "../http/domain-error.ts";
+import { DomainError } from "../services/domain-error.ts";
 
 const digest = (value: string) => createHash("sha256").update(value).digest();
 
@@ -35,7 +35,7 @@ export const miscRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       const passwordOk = sameSecret(given.password, expected.password);
       if (!config.secured || !userOk || !passwordOk) {
         reply.header("www-authenticate", 'Basic realm="secured", charset="UTF-8"');
-        throw new DomainError("UNAUTHORIZED", 401);
+        throw new DomainError("UNAUTHORIZED");
       }
       return reply.type("text/plain; charset=utf-8").send("Secured: access granted");
     },

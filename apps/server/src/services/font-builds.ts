@@ -3,8 +3,8 @@ import { type FontFormat, FontSettings } from "@handfont/contract";
 import { and, desc, eq, ne } from "drizzle-orm";
 import svgpath from "svgpath";
 import { fontBuilds, type StoredBuildFile } from "../db/schema/workspace.ts";
-import { DomainError } from "../http/domain-error.ts";
 import type { BuildGlyph } from "../ports/engine-ports.ts";
+import { DomainError } from "./domain-error.ts";
 import { fontSummary, ownedFont } from "./fonts.ts";
 import { fontGlyphs, type GlyphRow } from "./glyph-rows.ts";
 import type { WorkspaceContext } from "./workspace-context.ts";
@@ -51,7 +51,7 @@ export function createFontBuildService(ctx: WorkspaceContext) {
     async build(userId: string, fontId: string) {
       const font = await ownedFont(ctx.db, userId, fontId);
       const letters = await fontGlyphs(ctx.db, font.id);
-      if (letters.length === 0) throw new DomainError("FONT_EMPTY", 400);
+      if (letters.length === 0) throw new DomainError("FONT_EMPTY");
       let built: Awaited<ReturnType<typeof ctx.fontBuilder.build>>;
       try {
         built = await ctx.fontBuilder.build({
@@ -63,8 +63,8 @@ export function createFontBuildService(ctx: WorkspaceContext) {
         });
       } catch (error) {
         const code = (error as { code?: unknown }).code;
-        if (code === "SERVER_BUSY") throw new DomainError("SERVER_BUSY", 503);
-        throw new DomainError("BUILD_FAILED", 500, {}, `build failed: ${String(code ?? error)}`);
+        if (code === "SERVER_BUSY") throw new DomainError("SERVER_BUSY");
+        throw new DomainError("BUILD_FAILED", {}, `build failed: ${String(code ?? error)}`);
       }
       const buildId = randomUUID();
       const folder = `fonts/${font.id}/builds/${buildId}`;
@@ -107,7 +107,7 @@ export function createFontBuildService(ctx: WorkspaceContext) {
       const build = await latest(font.id);
       const file = build?.files.find((entry) => entry.format === format);
       const bytes = file ? await ctx.blobs.get(file.key) : undefined;
-      if (!bytes) throw new DomainError("FONT_NOT_BUILT", 404);
+      if (!bytes) throw new DomainError("FONT_NOT_BUILT");
       return { bytes, fileName: fontFileName(font.name, font.styleName, format), contentType: CONTENT_TYPES[format] };
     },
 
@@ -115,7 +115,7 @@ export function createFontBuildService(ctx: WorkspaceContext) {
       const font = await ownedFont(ctx.db, userId, fontId);
       const build = await latest(font.id);
       const bytes = build?.specimenKey ? await ctx.blobs.get(build.specimenKey) : undefined;
-      if (!bytes || !build?.specimenType) throw new DomainError("FONT_NOT_BUILT", 404);
+      if (!bytes || !build?.specimenType) throw new DomainError("FONT_NOT_BUILT");
       return { bytes, contentType: build.specimenType };
     },
   };

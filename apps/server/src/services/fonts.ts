@@ -1,7 +1,7 @@
 import { type FontOrigin, FontSettings, type FontSummary } from "@handfont/contract";
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { fontBuilds, fonts, glyphs, letterSets, scans } from "../db/schema/workspace.ts";
-import { DomainError } from "../http/domain-error.ts";
+import { DomainError } from "./domain-error.ts";
 import {
   fontGlyphs,
   type GlyphRow,
@@ -17,7 +17,7 @@ import { type Executor, isUuid, lockUser, type WorkspaceContext } from "./worksp
 export type FontRow = typeof fonts.$inferSelect;
 type BuildRow = typeof fontBuilds.$inferSelect;
 
-const fontNotFound = () => new DomainError("FONT_NOT_FOUND", 404);
+const fontNotFound = () => new DomainError("FONT_NOT_FOUND");
 
 /** A font of the user, or FONT_NOT_FOUND (also for another user's font, so ids do not reveal existence). */
 export async function ownedFont(db: Executor, userId: string, fontId: string): Promise<FontRow> {
@@ -109,7 +109,7 @@ export function createFontService(ctx: WorkspaceContext) {
               .from(letterSets)
               .where(and(where, eq(letterSets.ownerId, userId)))
           : [];
-        if (!set) throw new DomainError("LETTER_SET_NOT_FOUND", 404);
+        if (!set) throw new DomainError("LETTER_SET_NOT_FOUND");
         return (await setGlyphs(db, [set.id])).map(toRecord);
       }
       case "scan": {
@@ -119,7 +119,7 @@ export function createFontService(ctx: WorkspaceContext) {
               .from(scans)
               .where(and(eq(scans.id, from.scanId), eq(scans.ownerId, userId)))
           : [];
-        if (!scan) throw new DomainError("SCAN_NOT_FOUND", 404);
+        if (!scan) throw new DomainError("SCAN_NOT_FOUND");
         const records: LetterRecord[] = [];
         for (const page of scan.pages) {
           if (!page.templateId || page.page === null) continue;
@@ -129,7 +129,7 @@ export function createFontService(ctx: WorkspaceContext) {
             .where(and(eq(letterSets.ownerId, userId), eq(letterSets.templateId, page.templateId)));
           if (set) records.push(...(await setGlyphs(db, [set.id], [page.page])).map(toRecord));
         }
-        if (records.length === 0) throw new DomainError("LETTER_SET_NOT_FOUND", 404);
+        if (records.length === 0) throw new DomainError("LETTER_SET_NOT_FOUND");
         return records;
       }
     }
@@ -182,7 +182,7 @@ export function createFontService(ctx: WorkspaceContext) {
 
     /** Adds the letters of one font to another; `onConflict` says whose letter wins for the same chars and variant. */
     async join(userId: string, sourceFontId: string, targetFontId: string, onConflict: "source" | "target") {
-      if (sourceFontId === targetFontId) throw new DomainError("MERGE_SAME_FONT", 400);
+      if (sourceFontId === targetFontId) throw new DomainError("MERGE_SAME_FONT");
       const plan = await ctx.plans.planOf(userId);
       return ctx.db.transaction(async (tx) => {
         const source = await ownedFont(tx, userId, sourceFontId);

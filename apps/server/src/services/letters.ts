@@ -1,10 +1,10 @@
 import type { FontSettings, LetterInput } from "@handfont/contract";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { fonts, glyphs, letterSets } from "../db/schema/workspace.ts";
-import { DomainError } from "../http/domain-error.ts";
 import { parseLetterFileName } from "../letters/letter-file-name.ts";
 import { normalisePath } from "../letters/path-data.ts";
 import { svgToOutline } from "../letters/svg-letter.ts";
+import { DomainError } from "./domain-error.ts";
 import { ownedFont } from "./fonts.ts";
 import {
   fontGlyphs,
@@ -64,7 +64,7 @@ export function createLetterService(ctx: WorkspaceContext) {
 
     /** Imports glyph SVGs named after their characters; one bad file refuses the whole upload, naming it. */
     async importSvgs(userId: string, fontId: string, files: { fileName: string; bytes: Uint8Array }[]) {
-      if (files.length === 0) throw new DomainError("UPLOAD_NO_FILES", 400);
+      if (files.length === 0) throw new DomainError("UPLOAD_NO_FILES");
       const records: LetterRecord[] = [];
       for (const file of files) {
         try {
@@ -84,7 +84,7 @@ export function createLetterService(ctx: WorkspaceContext) {
           });
         } catch (error) {
           if (error instanceof DomainError) {
-            throw new DomainError(error.code, error.status, { ...error.extra, fileName: file.fileName });
+            throw new DomainError(error.code, { ...error.extra, fileName: file.fileName });
           }
           throw error;
         }
@@ -138,7 +138,7 @@ export function createLetterService(ctx: WorkspaceContext) {
             .from(glyphs)
             .where(and(eq(glyphs.id, glyphId), eq(glyphs.ownerId, userId)))
         : [];
-      if (!row) throw new DomainError("GLYPH_NOT_FOUND", 404);
+      if (!row) throw new DomainError("GLYPH_NOT_FOUND");
       return row;
     },
 

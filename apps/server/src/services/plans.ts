@@ -1,5 +1,5 @@
 import { PLAN_LIMITS, type PlanId, type PlanLimits } from "@handfont/contract";
-import { DomainError } from "../http/domain-error.ts";
+import { DomainError } from "./domain-error.ts";
 
 /** Whether a user holds premium at a moment; provided by the subscriptions feature. */
 export type PremiumCheck = (userId: string, now: Date) => Promise<boolean>;
@@ -30,7 +30,7 @@ export function measureLetters(letters: readonly { chars: string; variant: numbe
 /** Throws PLAN_LIMIT_FONTS when the user already has as many fonts as the plan allows. */
 export function assertCanAddFont(plan: Plan, fontCount: number): void {
   if (fontCount >= plan.limits.fonts) {
-    throw new DomainError("PLAN_LIMIT_FONTS", 402, { plan: plan.name, allowed: plan.limits.fonts });
+    throw new DomainError("PLAN_LIMIT_FONTS", { plan: plan.name, allowed: plan.limits.fonts });
   }
 }
 
@@ -38,35 +38,35 @@ export function assertCanAddFont(plan: Plan, fontCount: number): void {
 export function assertFontContent(plan: Plan, letters: readonly { chars: string; variant: number }[]): void {
   const measured = measureLetters(letters);
   if (measured.characters > plan.limits.charactersPerFont) {
-    throw new DomainError("PLAN_LIMIT_CHARACTERS", 402, {
+    throw new DomainError("PLAN_LIMIT_CHARACTERS", {
       plan: plan.name,
       allowed: plan.limits.charactersPerFont,
       requested: measured.characters,
     });
   }
   if (measured.maxVariants > plan.limits.variantsPerCharacter) {
-    throw new DomainError("PLAN_LIMIT_VARIANTS", 402, {
+    throw new DomainError("PLAN_LIMIT_VARIANTS", {
       plan: plan.name,
       allowed: plan.limits.variantsPerCharacter,
       requested: measured.maxVariants,
     });
   }
   if (measured.ligatures > 0 && !plan.limits.ligatures) {
-    throw new DomainError("PLAN_LIMIT_LIGATURES", 402, { plan: plan.name });
+    throw new DomainError("PLAN_LIMIT_LIGATURES", { plan: plan.name });
   }
 }
 
 /** Throws when a template with these settings could never become a font on the plan. */
 export function assertTemplateOptions(plan: Plan, options: { variants: number; ligatures: readonly string[] }): void {
   if (options.variants > plan.limits.variantsPerCharacter) {
-    throw new DomainError("PLAN_LIMIT_VARIANTS", 402, {
+    throw new DomainError("PLAN_LIMIT_VARIANTS", {
       plan: plan.name,
       allowed: plan.limits.variantsPerCharacter,
       requested: options.variants,
     });
   }
   if (options.ligatures.length > 0 && !plan.limits.ligatures) {
-    throw new DomainError("PLAN_LIMIT_LIGATURES", 402, { plan: plan.name });
+    throw new DomainError("PLAN_LIMIT_LIGATURES", { plan: plan.name });
   }
 }
 

@@ -1,8 +1,8 @@
 import { lt, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { rateLimits } from "../db/schema/index.ts";
-import { DomainError } from "../http/domain-error.ts";
 import type { Clock } from "../ports/clock.ts";
+import { DomainError } from "./domain-error.ts";
 
 /** A limit: at most `limit` hits per `windowMs` for one subject (an IP, an account). */
 export interface RateRule {
@@ -47,7 +47,7 @@ export function createRateLimiter(db: Db, clock: Clock): RateLimiter {
       if (hits % SWEEP_EVERY_HITS === 0) await db.delete(rateLimits).where(lt(rateLimits.expiresAt, new Date(now)));
       if (row && row.count > rule.limit) {
         const retryAfterSeconds = Math.max(1, Math.ceil((row.expiresAt.getTime() - now) / 1000));
-        throw new DomainError("RATE_LIMITED", 429, { retryAfterSeconds });
+        throw new DomainError("RATE_LIMITED", { retryAfterSeconds });
       }
     },
   };

@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { UPLOAD_LIMITS } from "@handfont/contract";
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { glyphs, letterSets, type StoredMessage, type StoredScanPage, scans } from "../db/schema/workspace.ts";
-import { DomainError } from "../http/domain-error.ts";
 import type { ReadCell, ReadPage } from "../ports/engine-ports.ts";
 import { sniffScanType } from "../scans/media-type.ts";
+import { DomainError } from "./domain-error.ts";
 import { upsertSetGlyphs } from "./glyph-rows.ts";
 import type { TemplateService } from "./templates.ts";
 import { isUuid, type WorkspaceContext } from "./workspace-context.ts";
@@ -171,7 +171,7 @@ export function createScanService(ctx: WorkspaceContext, templates: TemplateServ
           .from(scans)
           .where(and(eq(scans.id, scanId), eq(scans.ownerId, userId)))
       : [];
-    if (!row) throw new DomainError("SCAN_NOT_FOUND", 404);
+    if (!row) throw new DomainError("SCAN_NOT_FOUND");
     return row;
   };
 
@@ -180,13 +180,13 @@ export function createScanService(ctx: WorkspaceContext, templates: TemplateServ
 
     /** Checks and stores the uploaded files, queues them for reading and answers at once. */
     async upload(userId: string, files: { fileName: string; bytes: Uint8Array }[]): Promise<ScanRow[]> {
-      if (files.length === 0) throw new DomainError("UPLOAD_NO_FILES", 400);
-      if (files.length > UPLOAD_LIMITS.scanFiles) throw new DomainError("TOO_MANY_FILES", 413);
-      if (waiting.length + files.length > options.maxWaiting) throw new DomainError("SERVER_BUSY", 503);
+      if (files.length === 0) throw new DomainError("UPLOAD_NO_FILES");
+      if (files.length > UPLOAD_LIMITS.scanFiles) throw new DomainError("TOO_MANY_FILES");
+      if (waiting.length + files.length > options.maxWaiting) throw new DomainError("SERVER_BUSY");
       const typed = files.map((file) => {
-        if (file.bytes.byteLength === 0) throw new DomainError("FILE_EMPTY", 400, { fileName: file.fileName });
+        if (file.bytes.byteLength === 0) throw new DomainError("FILE_EMPTY", { fileName: file.fileName });
         const mediaType = sniffScanType(file.bytes);
-        if (!mediaType) throw new DomainError("FILE_TYPE_UNSUPPORTED", 415, { fileName: file.fileName });
+        if (!mediaType) throw new DomainError("FILE_TYPE_UNSUPPORTED", { fileName: file.fileName });
         return { ...file, mediaType };
       });
       const rows: ScanRow[] = [];

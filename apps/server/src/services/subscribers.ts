@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { auditEvents, subscriptions, users } from "../db/schema/index.ts";
-import { DomainError } from "../http/domain-error.ts";
+import { DomainError } from "./domain-error.ts";
 
 /**
  * Grants premium time (until payments arrive, an admin does it by hand): days are added to the time left, or to
@@ -16,7 +16,7 @@ export async function grantPremium(
       .select({ id: users.id })
       .from(users)
       .where(input.userId ? eq(users.id, input.userId) : sql`lower(${users.email}) = lower(${input.email ?? ""})`);
-    if (!user) throw new DomainError("USER_NOT_FOUND", 404);
+    if (!user) throw new DomainError("USER_NOT_FOUND");
     const [row] = await tx
       .insert(subscriptions)
       .values({ userId: user.id, premiumUntil: sql`${input.now}::timestamptz + make_interval(days => ${input.days})` })

@@ -1,15 +1,15 @@
 import type { CreateTemplateRequest, Language, TemplateLayout, TemplateSummary } from "@handfont/contract";
 import { and, desc, eq } from "drizzle-orm";
 import { templates } from "../db/schema/workspace.ts";
-import { DomainError } from "../http/domain-error.ts";
 import type { TemplateOptions } from "../ports/engine-ports.ts";
+import { DomainError } from "./domain-error.ts";
 import { assertTemplateOptions } from "./plans.ts";
 import { READY_MADE_TEMPLATES, type ReadyMadeTemplate, readyMadeTemplate } from "./ready-made-templates.ts";
 import type { WorkspaceContext } from "./workspace-context.ts";
 
 type Request = Required<Omit<CreateTemplateRequest, "name">> & { name: string };
 
-const notFound = () => new DomainError("TEMPLATE_NOT_FOUND", 404);
+const notFound = () => new DomainError("TEMPLATE_NOT_FOUND");
 
 /** Texts printed on a template PDF, in the user's language. */
 export type PdfTexts = (language: Language, name: string) => { name: string; instruction: string };
@@ -118,7 +118,7 @@ export function createTemplateService(ctx: WorkspaceContext) {
     /** The layout of one page, found by the text of its QR code. */
     async pageByQcode(userId: string, qcode: string) {
       const decoded = ctx.templateMaker.decodeQcode(qcode);
-      if (!decoded) throw new DomainError("QCODE_INVALID", 400);
+      if (!decoded) throw new DomainError("QCODE_INVALID");
       const layout = await findLayout(userId, decoded.templateId);
       if (!layout?.pages.some((page) => page.page === decoded.page)) throw notFound();
       return {

@@ -10,11 +10,11 @@ import {
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { DomainError } from "../../http/domain-error.ts";
 import { requestContext } from "../../http/request-context.ts";
 import { requestLanguage } from "../../http/request-language.ts";
 import type { OpenIdTransaction } from "../../ports/openid.ts";
 import { signInWithGoogle } from "../../services/auth/google-accounts.ts";
+import { DomainError } from "../../services/domain-error.ts";
 import type { AccountRoutesOptions } from "./options.ts";
 
 const TRANSACTION_COOKIE = "oidcTransaction";
@@ -56,7 +56,7 @@ export const googleRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (
       },
     },
     async (request, reply) => {
-      if (!openId) throw new DomainError("NOT_FOUND", 404);
+      if (!openId) throw new DomainError("NOT_FOUND");
       const lang = request.query.lang ?? requestLanguage(request);
       let begun: Awaited<ReturnType<typeof openId.begin>>;
       try {
@@ -83,7 +83,7 @@ export const googleRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (
     "/auth/google/callback",
     { schema: { tags: ["auth"], summary: "Where Google sends the browser back; answers the popup's result" } },
     async (request, reply) => {
-      if (!openId) throw new DomainError("NOT_FOUND", 404);
+      if (!openId) throw new DomainError("NOT_FOUND");
       // Single use: whatever happens next, this transaction is spent.
       reply.clearCookie(TRANSACTION_COOKIE, { path: TRANSACTION_PATH, httpOnly: true, sameSite: "lax", secure });
       const transaction = readTransaction(request.unsignCookie(request.cookies[TRANSACTION_COOKIE] ?? ""));

@@ -12,11 +12,11 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../../http/auth-context.ts";
-import { DomainError } from "../../http/domain-error.ts";
 import { requestContext } from "../../http/request-context.ts";
 import { requestLanguage } from "../../http/request-language.ts";
 import { addPassword, changeEmail, changePassword, getProfile, setLocale } from "../../services/auth/profile.ts";
 import { findUserById, viewOfUser } from "../../services/auth/users.ts";
+import { DomainError } from "../../services/domain-error.ts";
 import type { AccountRoutesOptions } from "./options.ts";
 
 const tags = ["profile"];
@@ -89,9 +89,9 @@ export const profileRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     },
     async (request) => {
       const caller = requireUser(request);
-      if (caller.id !== request.params.id && !caller.roles.includes("ADMIN")) throw new DomainError("FORBIDDEN", 403);
+      if (caller.id !== request.params.id && !caller.roles.includes("ADMIN")) throw new DomainError("FORBIDDEN");
       const user = await findUserById(deps.db, request.params.id);
-      if (!user) throw new DomainError("NOT_FOUND", 404);
+      if (!user) throw new DomainError("NOT_FOUND");
       return viewOfUser(deps.db, user, deps.clock.now());
     },
   );

@@ -1,7 +1,6 @@
 import { type Language, SessionResponse, SignInRequest, SignUpRequest, SignUpResponse } from "@handfont/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { DomainError } from "../../http/domain-error.ts";
 import { requestContext } from "../../http/request-context.ts";
 import { requestLanguage } from "../../http/request-language.ts";
 import { REFRESH_COOKIE, sessionBinding } from "../../http/session-cookies.ts";
@@ -10,6 +9,7 @@ import { familyOfToken } from "../../services/auth/sessions.ts";
 import { refreshSession, signIn } from "../../services/auth/signin.ts";
 import { confirmLink, signUp } from "../../services/auth/signup.ts";
 import { findUserById } from "../../services/auth/users.ts";
+import { DomainError } from "../../services/domain-error.ts";
 import type { AccountRoutesOptions } from "./options.ts";
 
 const tags = ["auth"];

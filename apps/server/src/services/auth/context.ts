@@ -1,8 +1,8 @@
 import type { Language } from "@handfont/contract";
 import type { Db } from "../../db/database.ts";
-import { DomainError } from "../../http/domain-error.ts";
 import type { CaptchaVerifier } from "../../ports/captcha.ts";
 import type { Clock } from "../../ports/clock.ts";
+import { DomainError } from "../domain-error.ts";
 import type { RateLimiter, RateRule } from "../rate-limiter.ts";
 import type { AccessTokens } from "./access-tokens.ts";
 import type { AccountMail } from "./account-mail.ts";
@@ -55,5 +55,5 @@ export async function requireCaptcha(
   context: RequestContext,
 ): Promise<void> {
   const result = await captcha.verify(response, { ip: context.ip });
-  if (!result.ok) throw new DomainError("CAPTCHA", 400, {}, `captcha refused: ${result.reason}`);
+  if (!result.ok) throw new DomainError("CAPTCHA", {}, `captcha refused: ${result.reason}`);
 }

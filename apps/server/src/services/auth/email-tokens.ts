@@ -2,8 +2,8 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, inArray, isNull } from "drizzle-orm";
 import type { Db } from "../../db/database.ts";
 import { emailTokens } from "../../db/schema/index.ts";
-import { DomainError } from "../../http/domain-error.ts";
 import type { Clock } from "../../ports/clock.ts";
+import { DomainError } from "../domain-error.ts";
 
 export type EmailTokenPurpose = "confirm" | "reset" | "change_email";
 
@@ -66,7 +66,7 @@ export function createEmailTokens(db: Db, clock: Clock): EmailTokens {
           ),
         )
         .returning();
-      if (!row) throw new DomainError("TOKEN_INVALID", 400);
+      if (!row) throw new DomainError("TOKEN_INVALID");
       return row;
     },
 

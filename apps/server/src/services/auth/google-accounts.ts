@@ -1,8 +1,8 @@
 import { randomInt } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { oauthAccounts, users } from "../../db/schema/index.ts";
-import { DomainError } from "../../http/domain-error.ts";
 import type { IdentityClaims } from "../../ports/openid.ts";
+import { DomainError } from "../domain-error.ts";
 import type { AccountDeps, RequestContext } from "./context.ts";
 import { type SignedIn, startSession } from "./signin.ts";
 import { findUserByEmail, findUserById, rolesAfterConfirming, type UserRow, uniqueViolation } from "./users.ts";
@@ -30,11 +30,11 @@ export async function signInWithGoogle(
     .limit(1);
   const linked = link ? await findUserById(deps.db, link.userId) : null;
   if (linked) return finish(deps, linked, context);
-  if (!claims.email) throw new DomainError("SOCIAL_LOGIN_FAILED", 400, {}, "identity without an e-mail address");
+  if (!claims.email) throw new DomainError("SOCIAL_LOGIN_FAILED", {}, "identity without an e-mail address");
 
   const existing = await findUserByEmail(deps.db, claims.email);
   if (existing) {
-    if (!verified) throw new DomainError("EMAIL_NOT_VERIFIED_AT_PROVIDER", 403);
+    if (!verified) throw new DomainError("EMAIL_NOT_VERIFIED_AT_PROVIDER");
     const user = existing.emailConfirmedAt ? existing : await takeOverUnconfirmed(deps, existing);
     await addLink(deps, user.id, claims);
     return finish(deps, user, context);
@@ -95,7 +95,7 @@ async function createUser(deps: Pick<AccountDeps, "db">, values: typeof users.$i
     const [user] = await deps.db.insert(users).values(values).returning();
     return user!;
   } catch (error) {
-    if (uniqueViolation(error)?.includes("email")) throw new DomainError("EMAIL_EXISTS", 409);
+    if (uniqueViolation(error)?.includes("email")) throw new DomainError("EMAIL_EXISTS");
     throw error;
   }
 }
@@ -118,5 +118,6 @@ async function freeUsername(deps: Pick<AccountDeps, "db">, claims: IdentityClaim
       .limit(1);
     if (!taken) return candidate;
   }
-  throw new DomainError("SOCIAL_LOGIN_FAILED", 500, {}, "no free username");
+  // Not the user's fault: the callback answers SOCIAL_LOGIN_FAILED and logs this.
+  throw new Error("no free username for a Google sign-in");
 }

@@ -1,6 +1,6 @@
 import { PASSWORD_MIN_LENGTH } from "@handfont/contract";
 import { hash, verify } from "@node-rs/argon2";
-import { DomainError } from "../../http/domain-error.ts";
+import { DomainError } from "../domain-error.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 
 /** Argon2id hashing (the library's default algorithm) with the configured cost. */
@@ -38,6 +38,6 @@ export function createPasswordHasher(settings: { memoryKib: number; iterations: 
 
 /** Throws the typed error of the first password rule broken: length (in characters), then the common list. */
 export function assertPasswordAllowed(password: string): void {
-  if ([...password].length < PASSWORD_MIN_LENGTH) throw new DomainError("PASSWORD_TOO_SHORT", 400);
-  if (isCommonPassword(password)) throw new DomainError("PASSWORD_TOO_COMMON", 400);
+  if ([...password].length < PASSWORD_MIN_LENGTH) throw new DomainError("PASSWORD_TOO_SHORT");
+  if (isCommonPassword(password)) throw new DomainError("PASSWORD_TOO_COMMON");
 }

@@ -1,7 +1,7 @@
 import type { Language, ProfileResponse } from "@handfont/contract";
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import { emailTokens, oauthAccounts, users } from "../../db/schema/index.ts";
-import { DomainError } from "../../http/domain-error.ts";
+import { DomainError } from "../domain-error.ts";
 import { type AccountDeps, LIMITS, type RequestContext } from "./context.ts";
 import { assertPasswordAllowed } from "./passwords.ts";
 import { type SignedIn, startSession } from "./signin.ts";
@@ -10,7 +10,7 @@ import { findUserByEmail, findUserById, type UserRow, viewOfUser } from "./users
 async function existingUser(deps: Pick<AccountDeps, "db">, userId: string): Promise<UserRow> {
   const user = await findUserById(deps.db, userId);
   // A valid access token of a deleted account: the client should sign in again.
-  if (!user) throw new DomainError("UNAUTHORIZED", 401);
+  if (!user) throw new DomainError("UNAUTHORIZED");
   return user;
 }
 
@@ -51,7 +51,7 @@ async function assertCurrentPassword(
 ): Promise<void> {
   if (!user.passwordHash) return;
   if (password === undefined || !(await deps.hasher.verify(user.passwordHash, password))) {
-    throw new DomainError("WRONG_PASSWORD", 400);
+    throw new DomainError("WRONG_PASSWORD");
   }
 }
 
@@ -67,8 +67,8 @@ export async function changeEmail(
   await deps.limiter.hit(LIMITS.profileAccount, userId);
   const user = await existingUser(deps, userId);
   await assertCurrentPassword(deps, user, input.password);
-  if (input.email.toLowerCase() === user.email.toLowerCase()) throw new DomainError("EMAIL_UNCHANGED", 400);
-  if (await findUserByEmail(deps.db, input.email)) throw new DomainError("EMAIL_EXISTS", 409);
+  if (input.email.toLowerCase() === user.email.toLowerCase()) throw new DomainError("EMAIL_UNCHANGED");
+  if (await findUserByEmail(deps.db, input.email)) throw new DomainError("EMAIL_EXISTS");
   deps.mail.confirmNewEmail(user, input.email, await deps.emailTokens.issue(user.id, "change_email", input.email));
   deps.mail.emailChangedNotice(user, input.email);
 }
@@ -85,7 +85,7 @@ export async function changePassword(
 ): Promise<SignedIn> {
   await deps.limiter.hit(LIMITS.profileAccount, userId);
   const user = await existingUser(deps, userId);
-  if (!user.passwordHash) throw new DomainError("WRONG_PASSWORD", 400);
+  if (!user.passwordHash) throw new DomainError("WRONG_PASSWORD");
   await assertCurrentPassword(deps, user, input.oldPassword);
   assertPasswordAllowed(input.newPassword);
   const [updated] = await deps.db
@@ -106,7 +106,7 @@ export async function addPassword(
 ): Promise<void> {
   await deps.limiter.hit(LIMITS.profileAccount, userId);
   const user = await existingUser(deps, userId);
-  if (user.passwordHash) throw new DomainError("PASSWORD_ALREADY_SET", 409);
+  if (user.passwordHash) throw new DomainError("PASSWORD_ALREADY_SET");
   assertPasswordAllowed(password);
   await deps.db
     .update(users)

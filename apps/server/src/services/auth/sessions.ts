@@ -2,8 +2,8 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/database.ts";
 import { refreshTokens } from "../../db/schema/index.ts";
-import { DomainError } from "../../http/domain-error.ts";
 import type { Clock } from "../../ports/clock.ts";
+import { DomainError } from "../domain-error.ts";
 
 /** A session unused this long ends (idle expiry), and none lives longer than the absolute limit. */
 export const SESSION_IDLE_MS = 14 * 24 * 3600_000;
@@ -67,18 +67,18 @@ export function createSessions(db: Db, clock: Clock): Sessions {
         .from(refreshTokens)
         .where(eq(refreshTokens.tokenHash, hashToken(token)))
         .limit(1);
-      if (!row) throw new DomainError("NO_SESSION", 401);
+      if (!row) throw new DomainError("NO_SESSION");
       if (row.revokedAt) {
-        throw new DomainError(row.revokeReason === "expired" ? "SESSION_EXPIRED" : "SESSION_REVOKED", 401);
+        throw new DomainError(row.revokeReason === "expired" ? "SESSION_EXPIRED" : "SESSION_REVOKED");
       }
       if (row.replacedBy) {
         await revokeFamily(row.familyId, "reuse");
-        throw new DomainError("REFRESH_REUSE", 401);
+        throw new DomainError("REFRESH_REUSE");
       }
       const now = clock.now();
       if (row.expiresAt <= now || row.familyExpiresAt <= now) {
         await revokeFamily(row.familyId, "expired");
-        throw new DomainError("SESSION_EXPIRED", 401);
+        throw new DomainError("SESSION_EXPIRED");
       }
       const nextId = randomUUID();
       // Claim and insert in one transaction: of two concurrent rotations of one token only one can claim it (the
@@ -94,7 +94,7 @@ export function createSessions(db: Db, clock: Clock): Sessions {
       });
       if (!next) {
         await revokeFamily(row.familyId, "reuse");
-        throw new DomainError("REFRESH_REUSE", 401);
+        throw new DomainError("REFRESH_REUSE");
       }
       return next;
     },

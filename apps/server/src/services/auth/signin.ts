@@ -1,5 +1,5 @@
 import type { SessionResponse, SignInRequest } from "@handfont/contract";
-import { DomainError } from "../../http/domain-error.ts";
+import { DomainError } from "../domain-error.ts";
 import { type AccountDeps, LIMITS, type RequestContext, requireCaptcha } from "./context.ts";
 import type { IssuedRefreshToken } from "./sessions.ts";
 import { findUserById, findUserByLogin, type UserRow, viewOfUser } from "./users.ts";
@@ -26,10 +26,10 @@ export async function signIn(
   await deps.limiter.hit(LIMITS.signInAccount, user?.id ?? login.toLowerCase());
   if (!user?.passwordHash) {
     await deps.hasher.verifyDummy(input.password);
-    throw new DomainError("BAD_CREDENTIALS", 401);
+    throw new DomainError("BAD_CREDENTIALS");
   }
-  if (!(await deps.hasher.verify(user.passwordHash, input.password))) throw new DomainError("BAD_CREDENTIALS", 401);
-  if (!user.emailConfirmedAt) throw new DomainError("EMAIL_NOT_CONFIRMED", 401, { id: user.id });
+  if (!(await deps.hasher.verify(user.passwordHash, input.password))) throw new DomainError("BAD_CREDENTIALS");
+  if (!user.emailConfirmedAt) throw new DomainError("EMAIL_NOT_CONFIRMED", { id: user.id });
   return startSession(deps, user, context);
 }
 
@@ -51,11 +51,11 @@ export async function refreshSession(
   context: RequestContext,
 ): Promise<SignedIn> {
   await deps.limiter.hit(LIMITS.refreshIp, context.ip);
-  if (!token) throw new DomainError("NO_SESSION", 401);
+  if (!token) throw new DomainError("NO_SESSION");
   if (familyId) await deps.limiter.hit(LIMITS.refreshAccount, familyId);
   const refresh = await deps.sessions.rotate(token, context);
   const user = await findUserById(deps.db, refresh.userId);
-  if (!user) throw new DomainError("NO_SESSION", 401);
+  if (!user) throw new DomainError("NO_SESSION");
   return { refresh, response: await sessionResponse(deps, user, refresh.familyId) };
 }
 

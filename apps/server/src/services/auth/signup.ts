@@ -1,7 +1,7 @@
 import type { SignUpRequest } from "@handfont/contract";
 import { eq, sql } from "drizzle-orm";
 import { users } from "../../db/schema/index.ts";
-import { DomainError } from "../../http/domain-error.ts";
+import { DomainError } from "../domain-error.ts";
 import { type AccountDeps, LIMITS, type RequestContext, requireCaptcha } from "./context.ts";
 import { assertPasswordAllowed } from "./passwords.ts";
 import { findUserById, rolesAfterConfirming, type UserRow, uniqueViolation } from "./users.ts";
@@ -37,7 +37,7 @@ export async function signUp(
     // Two sign-ups racing for one name: the unique index decides, and the loser gets the same typed error.
     const index = uniqueViolation(error);
     if (index === null) throw error;
-    throw index.includes("email") ? new DomainError("EMAIL_EXISTS", 409) : new DomainError("USERNAME_EXISTS", 409);
+    throw index.includes("email") ? new DomainError("EMAIL_EXISTS") : new DomainError("USERNAME_EXISTS");
   }
   deps.mail.confirmEmail(user, await deps.emailTokens.issue(user.id, "confirm"));
   return { id: user.id };
@@ -50,8 +50,8 @@ async function assertAvailable(deps: Pick<AccountDeps, "db">, username: string, 
     })
     .from(users)
     .where(sql`lower(${users.email}) = ${email.toLowerCase()} or lower(${users.username}) = ${username.toLowerCase()}`);
-  if (taken.some((row) => row.email)) throw new DomainError("EMAIL_EXISTS", 409);
-  if (taken.length > 0) throw new DomainError("USERNAME_EXISTS", 409);
+  if (taken.some((row) => row.email)) throw new DomainError("EMAIL_EXISTS");
+  if (taken.length > 0) throw new DomainError("USERNAME_EXISTS");
 }
 
 /** Mails a new confirmation link to an unconfirmed account; answers nothing either way (no account probing). */
@@ -79,7 +79,7 @@ export async function confirmLink(
 ): Promise<ConfirmedLink> {
   const row = await deps.emailTokens.consume(token, ["confirm", "change_email"]);
   const user = await findUserById(deps.db, row.userId);
-  if (!user) throw new DomainError("TOKEN_INVALID", 400);
+  if (!user) throw new DomainError("TOKEN_INVALID");
   const now = deps.clock.now();
   if (row.purpose === "confirm") {
     const [updated] = await deps.db
@@ -105,7 +105,7 @@ export async function confirmLink(
       .returning();
     return { kind: "emailChange", user: updated ?? user };
   } catch (error) {
-    if (uniqueViolation(error) !== null) throw new DomainError("EMAIL_EXISTS", 409);
+    if (uniqueViolation(error) !== null) throw new DomainError("EMAIL_EXISTS");
     throw error;
   }
 }
