@@ -36,6 +36,25 @@ export { rasterizeCoverage } from "./font/rasterize.ts";
 export { renderSpecimen, renderSpecimenPng, type SpecimenOptions } from "./font/specimen.ts";
 export { assertFontProject, validateFontProject } from "./font/validate.ts";
 export { type BrotliCompress, encodeWoff2, type Woff2Encoder, wasmWoff2Encoder } from "./font/woff2.ts";
+export {
+  type ContourPoint,
+  DEFAULT_PEN,
+  emptyGlyphDocument,
+  FONT_UNITS_PER_PEN_UNIT,
+  GLYPH_DOCUMENT_SCHEMA_VERSION,
+  type GlyphAdjustments,
+  type GlyphContour,
+  type GlyphDocument,
+  type GlyphMetrics,
+  type GlyphSource,
+  NO_ADJUSTMENTS,
+  NO_METRICS,
+  type PenOptions,
+  type PenStroke,
+  type PointType,
+  type StrokePoint,
+  type UnitBox,
+} from "./glyph/document.ts";
 export { orientOutline, reverseOutline } from "./outline/direction.ts";
 export { flattenOutline, type Polygon } from "./outline/flatten.ts";
 export {
