@@ -6,6 +6,7 @@ import {
   readScan,
   renderSpecimenPng,
   renderTemplatePdf,
+  specimenText,
   type TemplateTexts,
 } from "@handfont/engine";
 import { decodeImageFile, initEngineForNode, nodeWoff2Encoder } from "@handfont/engine/node";
@@ -84,8 +85,11 @@ serveTasks({
     const files = (["otf", "ttf", "woff2"] as const).flatMap((format) =>
       fonts[format] ? [{ format, bytes: fonts[format] }] : [],
     );
+    // The card shows the preferred text when the font has its letters, else a sample in the font's own script.
     const specimen = fonts.otf
-      ? await renderSpecimenPng(fonts.otf, payload.specimenText, { size: 64 }).catch(() => null)
+      ? await specimenText(fonts.otf, payload.specimenText)
+          .then((text) => renderSpecimenPng(fonts.otf!, text, { size: 64 }))
+          .catch(() => null)
       : null;
     return {
       value: {
