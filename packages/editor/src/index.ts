@@ -42,6 +42,17 @@ export {
   type Shortcut,
   shortcutsOf,
 } from "./keyboard/keymap.ts";
+export {
+  type CharacterPlan,
+  defaultPlan,
+  type LetterSlot,
+  letterKey,
+  letterSlots,
+  MAX_PLAN_VARIANTS,
+  neighbourSlot,
+  nextMissingSlot,
+  parseLetterKey,
+} from "./letters/letter-slots.ts";
 export { copyParts, type GlyphClipboard, parseClipboard, pasteParts } from "./operations/clipboard.ts";
 export {
   addContours,
@@ -62,6 +73,21 @@ export {
   type Selection,
   selectContours,
 } from "./selection.ts";
+export {
+  applyConflicts,
+  applySaved,
+  editLocally,
+  fromServer,
+  isBlank,
+  isSettledLocally,
+  keepMine,
+  type LetterChange,
+  type LocalLetter,
+  mergeOnOpen,
+  pendingChanges,
+  type ServerLetter,
+  takeTheirs,
+} from "./sync/letter-sync.ts";
 export { STROKE_POINT_LIMIT } from "./tools/pen-tool.ts";
 export {
   hitRadiusPixels,
