@@ -24,6 +24,8 @@ export interface AccountPorts {
 }
 
 export interface Accounts extends AccountRoutesOptions {
+  /** The configured mail transport, for other features' mails (payment receipts). */
+  mailer: Mailer;
   close(): Promise<void>;
 }
 
@@ -79,6 +81,7 @@ export async function createAccounts(input: {
     config,
     outbox,
     openId,
+    mailer,
     async close() {
       await mail.flush();
       await mailer.close();

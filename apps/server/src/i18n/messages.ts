@@ -4,6 +4,7 @@ import {
   FONT_DIAGNOSTIC_MESSAGES,
   type Language,
   type MessageCatalogue,
+  PAYMENT_ERROR_MESSAGES,
   SCAN_WARNING_MESSAGES,
   WORKSPACE_ERROR_MESSAGES,
 } from "@handfont/contract";
@@ -15,6 +16,7 @@ const catalogues: MessageCatalogue<string>[] = [
   WORKSPACE_ERROR_MESSAGES,
   SCAN_WARNING_MESSAGES,
   FONT_DIAGNOSTIC_MESSAGES,
+  PAYMENT_ERROR_MESSAGES,
 ];
 
 /** The user-facing message for a code in the given language, falling back to English, then to `fallback`. */
