@@ -30,6 +30,7 @@ export {
   NUDGE_UNITS,
   ROTATE_STEP_DEGREES,
 } from "./glyph-editor.ts";
+export { type ArbiterAction, type PenMode, PointerArbiter, type PointerDown } from "./input/pointer-arbiter.ts";
 export {
   bindingLabel,
   COMMAND_IDS,
