@@ -262,7 +262,15 @@ export const BuildInfo = z.object({
   id: Id,
   createdAt: Timestamp,
   glyphCount: z.number().int(),
-  files: z.array(z.object({ format: FontFormat, bytes: z.number().int(), url: z.string() })),
+  files: z.array(
+    z.object({
+      format: FontFormat,
+      bytes: z.number().int(),
+      url: z.string(),
+      /** The download's file name: the font's PostScript name ("PocherkAnny-Regular.otf"). */
+      fileName: z.string(),
+    }),
+  ),
   diagnostics: z.array(
     z.object({ code: z.string(), message: z.string(), severity: z.string(), chars: z.array(z.string()) }),
   ),

@@ -77,6 +77,9 @@ export const ERROR_STATUS: Record<DomainErrorCode, number> = {
   PLAN_LIMIT_VARIANTS: 402,
   PLAN_LIMIT_LIGATURES: 402,
   USER_NOT_FOUND: 404,
+  // users controlling their data
+  CONFIRMATION_MISMATCH: 400,
+  READY_MADE_TEMPLATE: 403,
 };
 
 /** The status a domain error code answers with. */

@@ -1,4 +1,11 @@
-import { IdParams, ScanStatus, UPLOAD_LIMITS, UploadScansResponse } from "@handfont/contract";
+import {
+  ClearedScansResponse,
+  IdParams,
+  RemovedResponse,
+  ScanStatus,
+  UPLOAD_LIMITS,
+  UploadScansResponse,
+} from "@handfont/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../http/auth-context.ts";
@@ -60,5 +67,33 @@ export const scanRoutes: FastifyPluginAsyncZod<{ scans: ScanService }> = async (
       const language = requestLanguage(request);
       return { scans: (await scans.list(requireUser(request).id)).map((row) => presentScan(row, language)) };
     },
+  );
+
+  app.delete(
+    "/scans/:id",
+    {
+      schema: {
+        tags,
+        summary: "Delete one upload from the list (a picture not read yet is deleted with it; read letters stay)",
+        params: IdParams,
+        response: { 200: RemovedResponse },
+      },
+    },
+    async (request) => {
+      await scans.remove(requireUser(request).id, request.params.id);
+      return { removed: true as const };
+    },
+  );
+
+  app.delete(
+    "/scans",
+    {
+      schema: {
+        tags,
+        summary: "Clear the upload list: delete every finished upload (read or failed); running ones stay",
+        response: { 200: ClearedScansResponse },
+      },
+    },
+    async (request) => ({ removed: await scans.clearFinished(requireUser(request).id) }),
   );
 };

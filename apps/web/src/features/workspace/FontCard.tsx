@@ -9,7 +9,6 @@ import { useLanguage } from "../../app/use-language.ts";
 import { formatDate } from "../../i18n/format.ts";
 import { ConfirmDialog, useFocusReturn } from "./ConfirmDialog.tsx";
 import { FontPreviewBox } from "./FontPreviewBox.tsx";
-import { fontFileName } from "./font-file-name.ts";
 import { MergeDialog } from "./MergeDialog.tsx";
 import { ErrorNotice } from "./WorkspaceLayout.tsx";
 import { saveBlob, workspaceApi } from "./workspace-api.ts";
@@ -46,8 +45,10 @@ export function FontCard({ font, fonts }: { font: FontSummary; fonts: FontSummar
     onSuccess: refresh,
   });
   const download = useMutation({
-    mutationFn: async (format: FontFormat) =>
-      saveBlob(await workspaceApi.downloadFont(font.id, format), fontFileName(font.name, font.styleName, format)),
+    mutationFn: async (format: FontFormat) => {
+      const file = font.lastBuild?.files.find((entry) => entry.format === format);
+      saveBlob(await workspaceApi.downloadFont(font.id, format), file?.fileName ?? `font.${format}`);
+    },
   });
   const closeDialogs = () => {
     setConfirmRemove(false);
