@@ -77,6 +77,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     database: deps.database,
     log: app.log,
     ...(deps.accountPorts ? { ports: deps.accountPorts } : {}),
+    erasers: deps.workspace ? [deps.workspace.erase] : [],
   });
   app.addHook("onClose", () => accounts.close());
   // Global hooks, added before any route: every feature's routes see request.user and the XSRF check.

@@ -13,7 +13,7 @@ import { createEnginePorts } from "../ports/engine-workers.ts";
 import { createWorkspace, type Workspace, type WorkspacePorts } from "../routes/workspace.ts";
 import { isPremium } from "../services/premium.ts";
 import { grantPremium } from "../services/subscribers.ts";
-import { registerConfirmedUser, signedInBrowser } from "./accounts.ts";
+import { registerConfirmedUser, signedInBrowser, type TestUser } from "./accounts.ts";
 import { FAST_AUTH_ENV } from "./test-app.ts";
 import type { TestBrowser } from "./test-browser.ts";
 import { openTestDatabase } from "./test-database.ts";
@@ -24,6 +24,8 @@ export type WorkspaceTestApp = {
   database: Database;
   /** Signs up a new user for real (captcha, confirmation mail) and signs them in; returns their id. */
   newUser(options?: { admin?: boolean }): Promise<string>;
+  /** The username and password a user of newUser signs in with. */
+  credentials(userId: string): TestUser;
   /** Sends a request as a signed-in user, as the web client does: access token, cookies and XSRF header. */
   as(userId: string, options: InjectOptions): Promise<LightMyRequestResponse>;
   /** Gives a user premium time, or takes it away (as when it runs out). */
@@ -59,6 +61,7 @@ export async function createWorkspaceTestApp(
     workspace,
   });
   const browsers = new Map<string, TestBrowser>();
+  const accounts = new Map<string, TestUser>();
   return {
     app,
     workspace,
@@ -72,7 +75,13 @@ export async function createWorkspaceTestApp(
           .where(eq(users.id, user.id));
       }
       browsers.set(user.id, await signedInBrowser(app, user));
+      accounts.set(user.id, user);
       return user.id;
+    },
+    credentials(userId) {
+      const user = accounts.get(userId);
+      if (!user) throw new Error(`no user ${userId}`);
+      return user;
     },
     as(userId, request) {
       const browser = browsers.get(userId);
