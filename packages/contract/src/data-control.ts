@@ -47,7 +47,7 @@ export const DATA_CONTROL_ERROR_MESSAGES: MessageCatalogue<DataControlErrorCode>
     READY_MADE_TEMPLATE: "I modelli già pronti sono di tutti e non si possono eliminare.",
   },
   uk: {
-    CONFIRMATION_MISMATCH: "Для підтвердження введіть ім’я користувача точно так, як воно показане.",
+    CONFIRMATION_MISMATCH: "Для підтвердження введіть імʼя користувача точно так, як воно показане.",
     READY_MADE_TEMPLATE: "Готові шаблони спільні для всіх, їх не можна видалити.",
   },
 };

@@ -165,6 +165,8 @@ export const ScanStatus = z.object({
 export type ScanStatus = z.infer<typeof ScanStatus>;
 
 export const UploadScansResponse = z.object({ scans: z.array(ScanStatus) });
+/** GET /api/scans: the user's latest uploads, newest first. */
+export const ScanList = z.object({ scans: z.array(ScanStatus) });
 export type UploadScansResponse = z.infer<typeof UploadScansResponse>;
 
 // ---------------------------------------------------------------- letters

@@ -2,12 +2,12 @@ import {
   ClearedScansResponse,
   IdParams,
   RemovedResponse,
+  ScanList,
   ScanStatus,
   UPLOAD_LIMITS,
   UploadScansResponse,
 } from "@handfont/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { requireUser } from "../http/auth-context.ts";
 import { readMultipart } from "../http/multipart-files.ts";
 import { requestLanguage } from "../http/request-language.ts";
@@ -60,7 +60,7 @@ export const scanRoutes: FastifyPluginAsyncZod<{ scans: ScanService }> = async (
       schema: {
         tags,
         summary: "The user's latest uploads with their results",
-        response: { 200: z.object({ scans: z.array(ScanStatus) }) },
+        response: { 200: ScanList },
       },
     },
     async (request) => {
