@@ -187,6 +187,8 @@ export const ScanStatus = z.object({
 export type ScanStatus = z.infer<typeof ScanStatus>;
 
 export const UploadScansResponse = z.object({ scans: z.array(ScanStatus) });
+/** GET /api/scans: the user's latest uploads, newest first. */
+export const ScanList = z.object({ scans: z.array(ScanStatus) });
 export type UploadScansResponse = z.infer<typeof UploadScansResponse>;
 
 // ---------------------------------------------------------------- letters
@@ -284,7 +286,15 @@ export const BuildInfo = z.object({
   id: Id,
   createdAt: Timestamp,
   glyphCount: z.number().int(),
-  files: z.array(z.object({ format: FontFormat, bytes: z.number().int(), url: z.string() })),
+  files: z.array(
+    z.object({
+      format: FontFormat,
+      bytes: z.number().int(),
+      url: z.string(),
+      /** The download's file name: the font's PostScript name ("PocherkAnny-Regular.otf"). */
+      fileName: z.string(),
+    }),
+  ),
   diagnostics: z.array(
     z.object({ code: z.string(), message: z.string(), severity: z.string(), chars: z.array(z.string()) }),
   ),
