@@ -5,6 +5,7 @@ export * from "./font-diagnostics.ts";
 export * from "./health.ts";
 export * from "./languages.ts";
 export * from "./plans.ts";
+export * from "./prerender.ts";
 export * from "./public-config.ts";
 export * from "./scan-warnings.ts";
 export * from "./workspace.ts";
