@@ -1,6 +1,7 @@
 import "@mantine/core/styles.css";
 import "./app/global.css";
 import { StrictMode } from "react";
+import { flushSync } from "react-dom";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import type { DataRouter } from "react-router";
 import { RouterProvider } from "react-router/dom";
@@ -34,6 +35,18 @@ const app = (
   </StrictMode>
 );
 
-// Public pages arrive prerendered (scripts/prerender.ts) and hydrate; pages behind sign-in render here.
-if (container.hasChildNodes()) void initialized(router).then(() => hydrateRoot(container, app));
-else createRoot(container).render(app);
+if (!container.hasChildNodes()) {
+  // Pages behind sign-in arrive as the empty shell and render here.
+  createRoot(container).render(app);
+} else if (!window.location.search) {
+  // Public pages arrive prerendered (build/prerender.ts) and hydrate once their code and texts are in.
+  void initialized(router).then(() => hydrateRoot(container, app));
+} else {
+  // The HTML was prerendered for the address without its query, which the page may show (`?confirmed=1`): keep it
+  // on screen until the real page is ready, then swap in one step instead of hydrating a different page.
+  void initialized(router).then(() => {
+    const root = createRoot(container);
+    container.replaceChildren();
+    flushSync(() => root.render(app));
+  });
+}
