@@ -30,6 +30,8 @@ export default defineConfig({
   // The live preview's font compiler runs in a module worker, which may load chunks of its own.
   worker: { format: "es" },
   build: {
+    // build/prerender.ts reads which chunks and styles each prerendered page needs.
+    manifest: true,
     rolldownOptions: {
       output: {
         // Vendor chunks keep the entry under Vite's 500 kB warning and cache well across our releases.

@@ -142,8 +142,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     { prefix: "/api" },
   );
 
-  await registerWebApp(app, deps.webRoot, () => {
-    throw new DomainError("NOT_FOUND");
-  });
+  await registerWebApp(
+    app,
+    deps.webRoot,
+    () => {
+      throw new DomainError("NOT_FOUND");
+    },
+    config.publicUrl,
+  );
   return app;
 }

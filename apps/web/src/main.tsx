@@ -1,7 +1,9 @@
 import "@mantine/core/styles.css";
 import "./app/global.css";
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { flushSync } from "react-dom";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import type { DataRouter } from "react-router";
 import { RouterProvider } from "react-router/dom";
 import { AppProviders, createQueryClient } from "./app/AppProviders.tsx";
 import { createAppRouter } from "./app/router.tsx";
@@ -12,10 +14,39 @@ startSession();
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
 
-createRoot(container).render(
+/** Resolves once the first route's loaders and lazy page are in, so the first render matches the prerendered HTML. */
+function initialized(router: DataRouter): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+const router = createAppRouter();
+const app = (
   <StrictMode>
     <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={createAppRouter()} />
+      <RouterProvider router={router} />
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (!container.hasChildNodes()) {
+  // Pages behind sign-in arrive as the empty shell and render here.
+  createRoot(container).render(app);
+} else if (!window.location.search) {
+  // Public pages arrive prerendered (build/prerender.ts) and hydrate once their code and texts are in.
+  void initialized(router).then(() => hydrateRoot(container, app));
+} else {
+  // The HTML was prerendered for the address without its query, which the page may show (`?confirmed=1`): keep it
+  // on screen until the real page is ready, then swap in one step instead of hydrating a different page.
+  void initialized(router).then(() => {
+    const root = createRoot(container);
+    container.replaceChildren();
+    flushSync(() => root.render(app));
+  });
+}

@@ -8,6 +8,7 @@ export * from "./languages.ts";
 export * from "./payment-errors.ts";
 export * from "./payments.ts";
 export * from "./plans.ts";
+export * from "./prerender.ts";
 export * from "./public-config.ts";
 export * from "./scan-warnings.ts";
 export * from "./workspace.ts";

@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import type { AccountPorts } from "../accounts.ts";
 import { buildApp } from "../app.ts";
@@ -33,13 +33,17 @@ export const FAST_AUTH_ENV = {
 export async function createTestApp(
   env: Record<string, string> = {},
   database?: Database,
-  options: { accountPorts?: AccountPorts } = {},
+  options: { accountPorts?: AccountPorts; webFiles?: Record<string, string> } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "handfont-test-"));
   const webRoot = join(dataDir, "web");
   mkdirSync(join(webRoot, "assets"), { recursive: true });
   writeFileSync(join(webRoot, "index.html"), "<!doctype html><html><body><div id=root></div></body></html>");
   writeFileSync(join(webRoot, "assets", "app-1234.js"), `console.log(${JSON.stringify("x".repeat(4000))});`);
+  for (const [file, text] of Object.entries(options.webFiles ?? {})) {
+    mkdirSync(dirname(join(webRoot, file)), { recursive: true });
+    writeFileSync(join(webRoot, file), text);
+  }
   const config = loadConfig(
     { DATA_DIR: dataDir, DATABASE_URL: "memory://", NODE_ENV: "test", ...FAST_AUTH_ENV, ...env },
     "/",

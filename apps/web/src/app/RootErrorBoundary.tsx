@@ -1,5 +1,5 @@
 import { Container, Text, Title } from "@mantine/core";
-import { isRouteErrorResponse, useRouteError } from "react-router";
+import { isRouteErrorResponse, useLocation, useRouteError } from "react-router";
 import { i18n } from "../i18n/i18n.ts";
 import { ErrorPage } from "../pages/error/ErrorPage.tsx";
 
@@ -9,12 +9,13 @@ import { ErrorPage } from "../pages/error/ErrorPage.tsx";
  */
 export function RootErrorBoundary() {
   const error = useRouteError();
+  const { pathname } = useLocation();
   if (i18n.hasResourceBundle(i18n.language, "errors")) return <ErrorPage />;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <Container size="sm" py={80}>
       <Text c="dimmed">{notFound ? 404 : 500}</Text>
-      <Title order={1}>{notFound ? `Page Not Found: ${window.location.pathname}` : "Internal Server Error"}</Title>
+      <Title order={1}>{notFound ? `Page Not Found: ${pathname}` : "Internal Server Error"}</Title>
     </Container>
   );
 }

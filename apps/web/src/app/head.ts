@@ -4,10 +4,10 @@ import { switchLanguagePath } from "./language-path.ts";
 export const SITE_NAME = "Handfont";
 
 /**
- * Prerendered HTML is built before anyone knows where the site will be served: absolute URLs (canonical,
- * alternates, Open Graph, sitemap, feeds) carry this placeholder, which the server replaces with PUBLIC_URL.
+ * Prerendered HTML is built before anyone knows where the site will be served: its absolute URLs carry
+ * ORIGIN_PLACEHOLDER, which the server replaces with PUBLIC_URL.
  */
-export const ORIGIN_PLACEHOLDER = "https://public-origin.handfont.invalid";
+export { ORIGIN_PLACEHOLDER } from "@handfont/contract";
 
 /** What a page says about itself to browsers, search engines and link previews. */
 export interface PageMeta {

@@ -15,35 +15,42 @@ function pageRoute(page: PageDefinition): RouteObject {
   return page.path === "" ? { index: true, ...route } : { path: page.path, ...route };
 }
 
-/** The route tree of spec §2: `/` redirects, every page lives under `/{lang}`, anything else is a 404. */
-export const routes: RouteObject[] = [
-  {
-    path: "/",
-    Component: RootLayout,
-    HydrateFallback: AppLoading,
-    ErrorBoundary: RootErrorBoundary,
-    children: [
-      // `element: null`: these routes never render; their loaders always redirect or throw.
-      { index: true, loader: redirectToPreferredLanguage, element: null },
-      {
-        path: ":lang",
-        loader: languageLoader,
-        Component: SiteShell,
-        // An unknown language fails in this route's own loader; its boundary still draws header and footer.
-        ErrorBoundary: SiteShellWithErrorPage,
-        children: [
-          {
-            // Failures of a page render inside the shell, so navigation and the language switch keep working.
-            ErrorBoundary: ErrorPage,
-            children: [...Object.values(PAGES).map(pageRoute), { path: "*", loader: throwNotFound, element: null }],
-          },
-        ],
-      },
-    ],
-  },
-];
+/**
+ * The route tree of spec §2: `/` redirects, every page lives under `/{lang}`, anything else is a 404. A new tree per
+ * router: React Router resolves `lazy` by changing the route objects, so prerendering builds one per page.
+ */
+export function createRoutes(): RouteObject[] {
+  return [
+    {
+      path: "/",
+      Component: RootLayout,
+      HydrateFallback: AppLoading,
+      ErrorBoundary: RootErrorBoundary,
+      children: [
+        // `element: null`: these routes never render; their loaders always redirect or throw.
+        { index: true, loader: redirectToPreferredLanguage, element: null },
+        {
+          path: ":lang",
+          loader: languageLoader,
+          Component: SiteShell,
+          // An unknown language fails in this route's own loader; its boundary still draws header and footer.
+          ErrorBoundary: SiteShellWithErrorPage,
+          children: [
+            {
+              // Failures of a page render inside the shell, so navigation and the language switch keep working.
+              ErrorBoundary: ErrorPage,
+              children: [...Object.values(PAGES).map(pageRoute), { path: "*", loader: throwNotFound, element: null }],
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export const routes: RouteObject[] = createRoutes();
 
 /** The browser router of the app. */
 export function createAppRouter() {
-  return createBrowserRouter(routes);
+  return createBrowserRouter(createRoutes());
 }

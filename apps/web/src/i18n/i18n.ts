@@ -3,8 +3,9 @@ import i18next, { type i18n as I18n } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { intlLocale } from "./format.ts";
 
-/** Namespaces every page needs: the shell, the error pages and the cookie banner. */
-export const SHELL_NAMESPACES = ["common", "errors", "cookie-consent"] as const;
+import { SHELL_NAMESPACES } from "./namespaces.ts";
+
+export { SHELL_NAMESPACES } from "./namespaces.ts";
 
 // One lazy chunk per language and namespace: a visitor downloads only the texts of the pages they open.
 const bundles = import.meta.glob<{ default: Record<string, unknown> }>("../locales/*/*.json");

@@ -97,7 +97,12 @@ if (typeof window !== "undefined") {
   });
 }
 
-/** The current auth state, re-rendering on every transition. */
+const SIGNED_OUT: AuthState = { status: "loggedOut" };
+
+/**
+ * The current auth state, re-rendering on every transition. Prerendered pages are drawn signed out; a signed-in
+ * visitor's page hydrates as it was drawn, then shows their account.
+ */
 export function useAuth(): AuthState {
-  return useSyncExternalStore(session.store.subscribe, session.store.getState, session.store.getState);
+  return useSyncExternalStore(session.store.subscribe, session.store.getState, () => SIGNED_OUT);
 }

@@ -20,9 +20,15 @@ function notify(): void {
   for (const listener of listeners) listener();
 }
 
+/**
+ * What prerendered HTML assumes: a choice was made, so no banner is in the HTML and none flashes away for visitors
+ * who already chose; right after hydration the real cookies decide.
+ */
+const PRERENDERED: ConsentFlags = { policy: true, policyReject: true };
+
 /** The stored consent flags, re-read from the cookies whenever the banner records a choice. */
 export function useConsent(): ConsentFlags {
-  return useSyncExternalStore(subscribe, read, read);
+  return useSyncExternalStore(subscribe, read, () => PRERENDERED);
 }
 
 /** The visitor accepted analytics cookies. */

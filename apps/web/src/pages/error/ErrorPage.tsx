@@ -15,7 +15,7 @@ export function ErrorPage() {
   const title = notFound ? t("notFound.title") : t("internal.title");
   const hint = notFound ? t("notFound.hint") : t("internal.hint");
 
-  usePageMeta({ title, description: hint });
+  usePageMeta({ title, description: hint, noindex: true });
 
   return (
     <Container size="sm" py={80}>
