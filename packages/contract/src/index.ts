@@ -6,6 +6,7 @@ export * from "./health.ts";
 export * from "./languages.ts";
 export * from "./plans.ts";
 export * from "./prerender.ts";
+export * from "./prerender-markers.ts";
 export * from "./public-config.ts";
 export * from "./scan-warnings.ts";
 export * from "./workspace.ts";

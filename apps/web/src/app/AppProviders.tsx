@@ -1,17 +1,13 @@
 import { MantineProvider } from "@mantine/core";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import type { QueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
 import { I18nextProvider } from "react-i18next";
 import { i18n } from "../i18n/i18n.ts";
+import { ProvidedQueryClient } from "./query-slot.ts";
 import { theme } from "./theme.ts";
 
-/** The API client retries by spec §9 itself; a second layer of retries in the cache would multiply them. */
-export function createQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } });
-}
-
-/** Theme, text and data providers shared by every page. */
-export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
+/** Theme and text providers shared by every page; the query cache comes with the pages that use it. */
+export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   useEffect(() => {
     // `<html lang>` follows the active language (all seven), for screen readers, hyphenation and quotes.
     const apply = (language: string) => {
@@ -24,11 +20,11 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
 
   return (
     <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
+      <ProvidedQueryClient.Provider value={queryClient ?? null}>
         <MantineProvider theme={theme} defaultColorScheme="dark">
           {children}
         </MantineProvider>
-      </QueryClientProvider>
+      </ProvidedQueryClient.Provider>
     </I18nextProvider>
   );
 }

@@ -2,7 +2,7 @@ import { ActionIcon, Button } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "../../app/AppLink.tsx";
 import { UserIcon } from "../../app/icons.tsx";
-import { useAuth } from "./session.ts";
+import { useAuth } from "./auth-state.ts";
 
 /**
  * The header's way into the account: "Sign in", or the signed-in user's name leading to the profile. On a phone the

@@ -2,7 +2,8 @@ import type { ScanStatus } from "@handfont/contract";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../api/errors.ts";
-import { AppProviders, createQueryClient } from "../../app/AppProviders.tsx";
+import { AppProviders } from "../../app/AppProviders.tsx";
+import { createQueryClient } from "../../app/query-client.ts";
 import { activateLanguage, loadNamespaces } from "../../i18n/i18n.ts";
 
 const scan = (status: ScanStatus["status"], extra: Partial<ScanStatus> = {}): ScanStatus => ({
