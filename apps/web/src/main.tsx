@@ -12,7 +12,10 @@ import { authStore } from "./features/auth/auth-state.ts";
 /** The session's API calls load with the first signed-in state: an anonymous visitor downloads none of them. */
 function startSessionWhenSignedIn(): void {
   const start = (restore: boolean) => void import("./features/auth/start.ts").then((m) => m.startSession({ restore }));
-  if (authStore.getState().status === "loggedIn") return start(true);
+  if (authStore.getState().status === "loggedIn") {
+    start(true);
+    return;
+  }
   const unsubscribe = authStore.subscribe(() => {
     if (authStore.getState().status !== "loggedIn") return;
     unsubscribe();

@@ -6,10 +6,15 @@ import { ProvidedQueryClient } from "./query-slot.ts";
 
 let shared: QueryClient | null = null;
 
+function sharedClient(): QueryClient {
+  shared ??= createQueryClient();
+  return shared;
+}
+
 /** A page inside the app's one query cache (the same cache across pages, so navigating back reuses its data). */
 export function withQueryScope(Page: ComponentType): ComponentType {
   return function QueryScope() {
-    const client = useContext(ProvidedQueryClient) ?? (shared ??= createQueryClient());
+    const client = useContext(ProvidedQueryClient) ?? sharedClient();
     return (
       <QueryClientProvider client={client}>
         <Page />
