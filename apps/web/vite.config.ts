@@ -34,11 +34,11 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
-        // Vendor chunks keep the entry under Vite's 500 kB warning and cache well across our releases.
+        // Vendor chunks keep the entry under Vite's 500 kB warning and cache well across our releases. Mantine is left
+        // to the bundler, which splits it by component: the home page downloads only the components it shows.
         codeSplitting: {
           groups: [
             { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie-es)[\\/]/ },
-            { name: "mantine", test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll.*|clsx)[\\/]/ },
             { name: "i18n", test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
             { name: "zod", test: /node_modules[\\/]zod[\\/]/ },
           ],

@@ -38,7 +38,7 @@ test("switching to German keeps the page, shows German and remembers it", async 
   await page.goto("/en/functions");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("What Handfont does");
   await page.getByTestId("language-switcher").click();
-  await page.getByRole("menuitem", { name: "Deutsch" }).click();
+  await page.getByRole("link", { name: "Deutsch" }).click();
 
   await expect(page).toHaveURL(/\/de\/functions$/);
   await expect(page.locator("html")).toHaveAttribute("lang", "de");

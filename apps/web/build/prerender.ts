@@ -5,6 +5,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, posix } from "node:path";
 import { pathToFileURL } from "node:url";
 import { LANGUAGES, type Language, PAGE_HEAD_END, PAGE_HEAD_START, type PrerenderManifest } from "@handfont/contract";
+import Beasties from "beasties";
 import type { PageDefinition } from "../src/app/pages.ts";
 import type { PrerenderedPage } from "../src/entry-server.tsx";
 import { SHELL_NAMESPACES } from "../src/i18n/namespaces.ts";
@@ -23,6 +24,19 @@ const { PAGES } = (await import(pathToFileURL(join(webRoot, "src/app/pages.ts"))
 };
 const site = await loadContentSite(await siteOptions(webRoot));
 const template = readFileSync(join(dist, "index.html"), "utf8");
+// The CSS a page's own elements use goes into its <head>; the stylesheets move to the end of <body>, so the text
+// paints without waiting for them (they hold every rule of every component). No inline script is needed for it.
+const beasties = new Beasties({
+  path: dist,
+  publicPath: "/",
+  preload: "body",
+  pruneSource: false,
+  // Mantine's own <style> sits inside #root: changed, it would no longer match what hydration renders.
+  reduceInlineStyles: false,
+  inlineFonts: false,
+  compress: true,
+  logLevel: "warn",
+});
 
 interface ManifestChunk {
   file: string;
@@ -148,7 +162,7 @@ for (const target of targets) {
     continue;
   }
   const file = missing ? `pages/${target.language}/404.html` : `pages${target.path}.html`;
-  write(file, documentHtml(target, rendered));
+  write(file, await beasties.process(documentHtml(target, rendered)));
   if (missing) routes.notFound[target.language] = file;
   else routes.pages[target.path] = file;
 }

@@ -1,8 +1,9 @@
 import type { Language } from "@handfont/contract";
 import { prerenderToNodeStream } from "react-dom/static";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
-import { AppProviders, createQueryClient } from "./app/AppProviders.tsx";
+import { AppProviders } from "./app/AppProviders.tsx";
 import type { PageMeta } from "./app/head.ts";
+import { createQueryClient } from "./app/query-client.ts";
 import { createRoutes } from "./app/router.tsx";
 import { type HeadCollector, HeadCollectorContext } from "./app/use-page-meta.ts";
 import { i18n } from "./i18n/i18n.ts";

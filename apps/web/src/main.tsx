@@ -5,11 +5,25 @@ import { flushSync } from "react-dom";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import type { DataRouter } from "react-router";
 import { RouterProvider } from "react-router/dom";
-import { AppProviders, createQueryClient } from "./app/AppProviders.tsx";
+import { AppProviders } from "./app/AppProviders.tsx";
 import { createAppRouter } from "./app/router.tsx";
-import { startSession } from "./features/auth/start.ts";
+import { authStore } from "./features/auth/auth-state.ts";
 
-startSession();
+/** The session's API calls load with the first signed-in state: an anonymous visitor downloads none of them. */
+function startSessionWhenSignedIn(): void {
+  const start = (restore: boolean) => void import("./features/auth/start.ts").then((m) => m.startSession({ restore }));
+  if (authStore.getState().status === "loggedIn") {
+    start(true);
+    return;
+  }
+  const unsubscribe = authStore.subscribe(() => {
+    if (authStore.getState().status !== "loggedIn") return;
+    unsubscribe();
+    start(false);
+  });
+}
+
+startSessionWhenSignedIn();
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
@@ -29,7 +43,7 @@ function initialized(router: DataRouter): Promise<void> {
 const router = createAppRouter();
 const app = (
   <StrictMode>
-    <AppProviders queryClient={createQueryClient()}>
+    <AppProviders>
       <RouterProvider router={router} />
     </AppProviders>
   </StrictMode>

@@ -9,6 +9,7 @@ export * from "./payment-errors.ts";
 export * from "./payments.ts";
 export * from "./plans.ts";
 export * from "./prerender.ts";
+export * from "./prerender-markers.ts";
 export * from "./public-config.ts";
 export * from "./scan-warnings.ts";
 export * from "./workspace.ts";

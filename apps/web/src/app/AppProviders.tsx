@@ -1,14 +1,10 @@
 import { MantineProvider, PasswordInput } from "@mantine/core";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import type { QueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useMemo } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import { i18n } from "../i18n/i18n.ts";
+import { ProvidedQueryClient } from "./query-slot.ts";
 import { theme } from "./theme.ts";
-
-/** The API client retries by spec §9 itself; a second layer of retries in the cache would multiply them. */
-export function createQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } });
-}
 
 /** The theme with the labels Mantine would otherwise give in English, in the active language. */
 function LocalizedMantine({ children }: { children: ReactNode }) {
@@ -33,8 +29,8 @@ function LocalizedMantine({ children }: { children: ReactNode }) {
   );
 }
 
-/** Theme, text and data providers shared by every page. */
-export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
+/** Theme and text providers shared by every page; the query cache comes with the pages that use it. */
+export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   useEffect(() => {
     // `<html lang>` follows the active language (all seven), for screen readers, hyphenation and quotes.
     const apply = (language: string) => {
@@ -47,9 +43,9 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
 
   return (
     <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
+      <ProvidedQueryClient.Provider value={queryClient ?? null}>
         <LocalizedMantine>{children}</LocalizedMantine>
-      </QueryClientProvider>
+      </ProvidedQueryClient.Provider>
     </I18nextProvider>
   );
 }

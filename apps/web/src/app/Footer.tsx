@@ -1,20 +1,19 @@
-import { Anchor, Container, Group, SimpleGrid, Stack, Text, UnstyledButton } from "@mantine/core";
+import { Anchor, Container, Group, Stack, Text, UnstyledButton } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { reopenCookieBanner } from "../features/cookie-consent/consent-store.ts";
 import { AppLink } from "./AppLink.tsx";
 import classes from "./Footer.module.css";
 import { SITE_NAME } from "./head.ts";
-import { usePublicConfig } from "./public-config.ts";
+import { useShellSettings } from "./shell-settings.ts";
 
 /** Legal links, cookie settings, diagnostics and the licence note. */
 export function Footer() {
   const { t } = useTranslation();
-  const config = usePublicConfig();
-  const operator = config.data?.operator.name ?? SITE_NAME;
+  const operator = useShellSettings()?.operatorName ?? SITE_NAME;
   return (
     <footer className={classes.footer}>
       <Container size="lg" py="xl">
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xl">
+        <div className={classes.columns}>
           <Stack gap={6}>
             <Text fw={700}>{SITE_NAME}</Text>
             <Text size="sm" c="dimmed">
@@ -56,7 +55,7 @@ export function Footer() {
               </UnstyledButton>
             </Stack>
           </nav>
-        </SimpleGrid>
+        </div>
         <Group justify="space-between" mt="xl" gap="xs" className={classes.bottom}>
           <Text size="xs" c="dimmed">
             {t("footer.copyright", { year: new Date().getFullYear(), operator })}

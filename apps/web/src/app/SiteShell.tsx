@@ -1,4 +1,3 @@
-import { AppShell, Stack } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -24,34 +23,35 @@ function Shell({ children }: { children: React.ReactNode }) {
     if (location.key) menu.close();
   }, [location.key, menu.close]);
 
+  // Plain elements and CSS rather than Mantine's AppShell: the frame is on every page, the home page first, and
+  // AppShell with its scroll-lock and transition code would be a tenth of what that page downloads.
   return (
-    <AppShell
-      header={{ height: HEADER_HEIGHT }}
-      navbar={{ width: 280, breakpoint: "lg", collapsed: { mobile: !menuOpened, desktop: true } }}
-      padding={0}
-      className={classes.shell}
-    >
+    <div className={classes.shell}>
       <a href="#main-content" className={classes.skipLink}>
         {t("skipToContent")}
       </a>
-      <AppShell.Header>
+      <header className={classes.header} style={{ height: HEADER_HEIGHT }}>
         <Header menuOpened={menuOpened} onToggleMenu={menu.toggle} />
-      </AppShell.Header>
+      </header>
       {/* Closed, the menu is only moved off screen: inert keeps its links out of the tab order and screen readers. */}
-      <AppShell.Navbar p="md" id="mobile-navigation" aria-label={t("nav.label")} inert={!menuOpened}>
-        <Stack gap={4}>
-          {NAVIGATION.map((item) => (
-            <AppLink key={item.label} page={item.page} hash={item.hash} className={headerClasses.mobileLink}>
-              {t(item.label)}
-            </AppLink>
-          ))}
-        </Stack>
-      </AppShell.Navbar>
-      <AppShell.Main id="main-content" tabIndex={-1} className={classes.main} aria-busy={navigation.state !== "idle"}>
+      <nav
+        id="mobile-navigation"
+        className={classes.navbar}
+        data-open={menuOpened || undefined}
+        aria-label={t("nav.label")}
+        inert={!menuOpened}
+      >
+        {NAVIGATION.map((item) => (
+          <AppLink key={item.label} page={item.page} hash={item.hash} className={headerClasses.mobileLink}>
+            {t(item.label)}
+          </AppLink>
+        ))}
+      </nav>
+      <main id="main-content" tabIndex={-1} className={classes.main} aria-busy={navigation.state !== "idle"}>
         {children}
-      </AppShell.Main>
+      </main>
       <Footer />
-    </AppShell>
+    </div>
   );
 }
 

@@ -15,6 +15,11 @@ export interface PageDefinition {
    * its text (then it hydrates). Pages behind sign-in stay rendered in the browser.
    */
   prerender?: boolean;
+  /**
+   * False for pages that read no server data through the query cache (useQuery): they render without it, and the
+   * cache's code is not downloaded for them. Pages use it by default.
+   */
+  queries?: false;
 }
 
 /** One of the instructions pages of spec §2 (`/{lang}/instructions/…`), compiled from apps/web/content. */
@@ -26,6 +31,7 @@ function instructionsPage(slug: InstructionSlug) {
     data: async ({ language }: { language: Language }) =>
       (await import("virtual:content")).loadInstructions(language, slug),
     prerender: true,
+    queries: false,
   } satisfies PageDefinition;
 }
 
@@ -34,12 +40,19 @@ function instructionsPage(slug: InstructionSlug) {
  * is in this table.
  */
 export const PAGES = {
-  home: { path: "", load: () => import("../pages/home/HomePage.tsx"), namespaces: ["home"], prerender: true },
+  home: {
+    path: "",
+    load: () => import("../pages/home/HomePage.tsx"),
+    namespaces: ["home"],
+    prerender: true,
+    queries: false,
+  },
   functions: {
     path: "functions",
     load: () => import("../pages/functions/FunctionsPage.tsx"),
     namespaces: ["functions"],
     prerender: true,
+    queries: false,
   },
   privacy: {
     path: "privacy",
@@ -111,6 +124,7 @@ export const PAGES = {
     namespaces: ["content"],
     data: async ({ language }) => (await import("virtual:content")).loadBlogIndex(language),
     prerender: true,
+    queries: false,
   },
   blogPost: {
     path: "blog/:slug",
@@ -118,6 +132,7 @@ export const PAGES = {
     namespaces: ["content"],
     data: async ({ language, params }) => (await import("virtual:content")).loadPost(language, params.slug ?? ""),
     prerender: true,
+    queries: false,
   },
 } as const satisfies Record<string, PageDefinition>;
 

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { writeCookie } from "../lib/cookies.ts";
 import { ErrorPage } from "../pages/error/ErrorPage.tsx";
 import { AppLoading } from "./AppLoading.tsx";
-import { AppProviders, createQueryClient } from "./AppProviders.tsx";
+import { AppProviders } from "./AppProviders.tsx";
+import { createQueryClient } from "./query-client.ts";
 import { routes } from "./router.tsx";
 
 function renderAt(path: string, routeTree = routes) {

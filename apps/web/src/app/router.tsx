@@ -7,10 +7,17 @@ import { RootErrorBoundary } from "./RootErrorBoundary.tsx";
 import { RootLayout } from "./RootLayout.tsx";
 import { SiteShell, SiteShellWithErrorPage } from "./SiteShell.tsx";
 
+/** A page's component, inside the query cache unless the page says it uses none (then it is not even loaded). */
+async function pageComponent(page: PageDefinition) {
+  if (page.queries === false) return (await page.load()).default;
+  const [{ default: Page }, { withQueryScope }] = await Promise.all([page.load(), import("./query-scope.tsx")]);
+  return withQueryScope(Page);
+}
+
 function pageRoute(page: PageDefinition): RouteObject {
   const route = {
     loader: pageLoader(page),
-    lazy: { Component: async () => (await page.load()).default },
+    lazy: { Component: () => pageComponent(page) },
   };
   return page.path === "" ? { index: true, ...route } : { path: page.path, ...route };
 }

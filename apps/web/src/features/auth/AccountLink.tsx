@@ -4,8 +4,8 @@ import { useLocation } from "react-router";
 import { AppLink } from "../../app/AppLink.tsx";
 import { UserIcon } from "../../app/icons.tsx";
 import { pageOfPath } from "../../app/pages.ts";
+import { useAuth } from "./auth-state.ts";
 import { RETURN_PARAM, safeReturnPath } from "./return-path.ts";
-import { useAuth } from "./session.ts";
 
 /**
  * The header's way into the account: "Sign in", or the signed-in user's name leading to the profile. On a phone the

@@ -1,4 +1,4 @@
-import { UserView } from "@handfont/contract";
+import { isLanguage, type UserView } from "@handfont/contract";
 
 /** Spec §4: logged out, or logged in with the stored user (id, roles, isPremium, …). */
 export type AuthState = { status: "loggedOut" } | { status: "loggedIn"; user: UserView };
@@ -24,12 +24,35 @@ export interface AuthStore {
   syncFromStorage(): void;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The shape of UserView, checked by hand: this store is on every page, the home page first, and the schema library
+ * would double the script a first visit downloads. The server's answer at the next refresh replaces it anyway.
+ */
+function isStoredUser(value: unknown): value is UserView {
+  const user = value as Partial<Record<keyof UserView, unknown>> | null;
+  return (
+    typeof user === "object" &&
+    user !== null &&
+    typeof user.id === "string" &&
+    UUID.test(user.id) &&
+    typeof user.username === "string" &&
+    typeof user.email === "string" &&
+    Array.isArray(user.roles) &&
+    user.roles.every((role) => typeof role === "string") &&
+    typeof user.isPremium === "boolean" &&
+    isLanguage(user.locale) &&
+    typeof user.hasPassword === "boolean"
+  );
+}
+
 function readStored(storage: UserStorage): AuthState {
   try {
     const raw = storage.getItem(STORED_USER_KEY);
     if (!raw) return LOGGED_OUT;
-    const parsed = UserView.safeParse(JSON.parse(raw));
-    return parsed.success ? { status: "loggedIn", user: parsed.data } : LOGGED_OUT;
+    const parsed: unknown = JSON.parse(raw);
+    return isStoredUser(parsed) ? { status: "loggedIn", user: parsed } : LOGGED_OUT;
   } catch {
     return LOGGED_OUT;
   }

@@ -1,18 +1,9 @@
 import { SessionResponse, SignUpResponse, type UserView } from "@handfont/contract";
-import { useSyncExternalStore } from "react";
 import { type ApiClient, api } from "../../api/client.ts";
-import { type AuthState, type AuthStore, createAuthStore, STORED_USER_KEY, type UserStorage } from "./auth-store.ts";
+import { authStore } from "./auth-state.ts";
+import type { AuthStore } from "./auth-store.ts";
 
-/** Keeps nothing: for pages rendered where no storage exists (tests in Node). */
-const noStorage: UserStorage = { getItem: () => null, setItem: () => {}, removeItem: () => {} };
-
-function browserStorage(): UserStorage {
-  try {
-    return typeof window === "undefined" ? noStorage : window.localStorage;
-  } catch {
-    return noStorage; // storage can be disabled; the session then lasts as long as the page
-  }
-}
+export { useAuth } from "./auth-state.ts";
 
 /** Signs in, out and up through the API client and keeps the auth store in step (spec §4 transitions). */
 export interface Session {
@@ -87,22 +78,5 @@ export function createSession(client: ApiClient, store: AuthStore): Session {
   };
 }
 
-/** The app's session over the one API client and the browser's storage. */
-export const session: Session = createSession(api, createAuthStore(browserStorage()));
-
-if (typeof window !== "undefined") {
-  // Another tab signed in or out: follow it.
-  window.addEventListener("storage", (event) => {
-    if (event.key === STORED_USER_KEY || event.key === null) session.store.syncFromStorage();
-  });
-}
-
-const SIGNED_OUT: AuthState = { status: "loggedOut" };
-
-/**
- * The current auth state, re-rendering on every transition. Prerendered pages are drawn signed out; a signed-in
- * visitor's page hydrates as it was drawn, then shows their account.
- */
-export function useAuth(): AuthState {
-  return useSyncExternalStore(session.store.subscribe, session.store.getState, () => SIGNED_OUT);
-}
+/** The app's session over the one API client and the store of auth-state.ts. */
+export const session: Session = createSession(api, authStore);

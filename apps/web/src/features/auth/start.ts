@@ -19,9 +19,13 @@ async function syncLocale(): Promise<void> {
   }
 }
 
-/** Start-up of the session (spec §4): restore the stored user, then keep the user's language in step. */
-export function startSession(): void {
-  void session.restore().then(syncLocale);
+/**
+ * Start-up of the session (spec §4): restore the stored user, then keep the user's language in step. A visitor who
+ * signs in later has a fresh session already (`restore: false`): refreshing it again would only rotate its token.
+ */
+export function startSession({ restore }: { restore: boolean }): void {
+  if (restore) void session.restore().then(syncLocale);
+  else void syncLocale();
   i18n.on("languageChanged", () => void syncLocale());
   session.store.subscribe(() => void syncLocale());
 }

@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { AppProviders, createQueryClient } from "../../app/AppProviders.tsx";
+import { AppProviders } from "../../app/AppProviders.tsx";
+import { createQueryClient } from "../../app/query-client.ts";
 import { activateLanguage, loadNamespaces } from "../../i18n/i18n.ts";
 import { ConfirmDialog, FOCUS_RESTORE_DELAY_MS, useFocusReturn } from "./ConfirmDialog.tsx";
 

@@ -2,7 +2,8 @@ import type { ScanPageResult, ScanStatus } from "@handfont/contract";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../api/errors.ts";
-import { AppProviders, createQueryClient } from "../../app/AppProviders.tsx";
+import { AppProviders } from "../../app/AppProviders.tsx";
+import { createQueryClient } from "../../app/query-client.ts";
 import { activateLanguage, loadNamespaces } from "../../i18n/i18n.ts";
 
 let serial = 0;

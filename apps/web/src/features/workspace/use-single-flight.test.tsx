@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { AppProviders, createQueryClient } from "../../app/AppProviders.tsx";
+import { AppProviders } from "../../app/AppProviders.tsx";
+import { createQueryClient } from "../../app/query-client.ts";
 import { useSingleFlight } from "./use-single-flight.ts";
 
 function MakeButton({ make }: { make: () => Promise<string> }) {

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Box, Button, Container, Group, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "../../app/AppLink.tsx";
@@ -41,7 +41,11 @@ const ADVANTAGES: { id: string; icon: ReactNode }[] = [
   { id: "safe", icon: <SaveIcon /> },
 ];
 
-/** The landing page: what Handfont does, the three steps, why it beats a plain scan-to-font service. */
+/**
+ * The landing page: what Handfont does, the three steps, why it beats a plain scan-to-font service. Its badges,
+ * cards, icon discs and grids are plain elements styled in HomePage.module.css: the first page a visitor opens
+ * should download as little script as it can.
+ */
 export default function HomePage() {
   const { t } = useTranslation("home");
   usePageMeta({ title: t("meta.title"), description: t("meta.description") });
@@ -51,9 +55,7 @@ export default function HomePage() {
       <Box component="section" className={classes.hero} aria-labelledby="hero-title">
         <Container size="lg" py={{ base: 56, md: 96 }}>
           <Stack gap="lg" maw={760}>
-            <Badge variant="light" size="lg" radius="sm" className={classes.eyebrow}>
-              {t("hero.eyebrow")}
-            </Badge>
+            <p className={classes.eyebrow}>{t("hero.eyebrow")}</p>
             <Title id="hero-title" order={1} className={classes.heroTitle}>
               {t("hero.title")}
             </Title>
@@ -82,24 +84,22 @@ export default function HomePage() {
         <Title id="steps-title" order={2} mb="xl">
           {t("steps.title")}
         </Title>
-        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg" component="ol" className={classes.steps}>
+        <ol className={classes.steps}>
           {STEPS.map((step, index) => (
-            <Card key={step.id} component="li" padding="xl" withBorder className={classes.step}>
+            <li key={step.id} className={classes.step}>
               <Group gap="md" mb="md" wrap="nowrap">
-                <ThemeIcon size={48} radius="xl" variant="light">
-                  {step.icon}
-                </ThemeIcon>
-                <Text fz={40} fw={800} c="dark.3" aria-hidden="true" className={classes.stepNumber}>
+                <span className={classes.stepIcon}>{step.icon}</span>
+                <span aria-hidden="true" className={classes.stepNumber}>
                   {index + 1}
-                </Text>
+                </span>
               </Group>
               <Title order={3} mb="xs">
                 {t(`steps.${step.id}.title`)}
               </Title>
               <Text c="dimmed">{t(`steps.${step.id}.text`)}</Text>
-            </Card>
+            </li>
           ))}
-        </SimpleGrid>
+        </ol>
       </Container>
 
       <Box component="section" className={classes.why} aria-labelledby="why-title">
@@ -110,12 +110,10 @@ export default function HomePage() {
           <Text c="dimmed" size="lg" mb={40} maw={760}>
             {t("why.lead")}
           </Text>
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="xl" verticalSpacing="xl">
+          <div className={classes.advantages}>
             {ADVANTAGES.map((advantage) => (
               <Group key={advantage.id} align="flex-start" wrap="nowrap" gap="md">
-                <ThemeIcon size={40} radius="md" variant="light" color="grape">
-                  {advantage.icon}
-                </ThemeIcon>
+                <span className={classes.advantageIcon}>{advantage.icon}</span>
                 <div>
                   <Title order={3} fz="lg" mb={6}>
                     {t(`why.${advantage.id}.title`)}
@@ -126,7 +124,7 @@ export default function HomePage() {
                 </div>
               </Group>
             ))}
-          </SimpleGrid>
+          </div>
         </Container>
       </Box>
 

@@ -1,0 +1,81 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { LANGUAGES } from "@handfont/contract";
+import type { Page } from "@playwright/test";
+import { expect, test } from "../support/fixtures.ts";
+import { signUpAndIn } from "../support/sign-up.ts";
+
+/** Issue 12: no page may scroll sideways on the narrowest phones, in any language. */
+const WIDTHS = [320, 390] as const;
+
+interface RouteEntry {
+  path: string;
+  prerender?: boolean;
+}
+
+// The app's own route table, so pages other features add are covered without touching this test. A variable
+// specifier keeps the type checker out of the web app's modules (their page imports run only when called).
+const pagesModule = fileURLToPath(new URL("../../apps/web/src/app/pages.ts", import.meta.url));
+const { PAGES } = (await import(pagesModule)) as { PAGES: Record<string, RouteEntry> };
+// Parameters (`blog/:slug`) take the values the build prerendered; a client page with a parameter has none to try.
+const built = JSON.parse(
+  readFileSync(fileURLToPath(new URL("../../apps/web/dist/prerendered/routes.json", import.meta.url)), "utf8"),
+) as { pages: Record<string, string> };
+
+function urlsOf(route: RouteEntry): string[] {
+  if (!route.path.includes(":")) {
+    return LANGUAGES.map((language) => `/${language}${route.path ? `/${route.path}` : ""}`);
+  }
+  const pattern = new RegExp(`^/[a-z]{2}/${route.path.replace(/:\w+/g, "[^/]+")}$`);
+  return Object.keys(built.pages).filter((url) => pattern.test(url));
+}
+
+const routes = Object.values(PAGES);
+// Public pages are checked as a visitor sees them; pages behind sign-in, signed in (a signed-out visit would only
+// show the sign-in prompt).
+const publicUrls = routes.filter((route) => route.prerender).flatMap(urlsOf);
+const signedInUrls = routes.filter((route) => !route.prerender).flatMap(urlsOf);
+
+/** Elements reaching past the right edge, to name in the failure. */
+async function overflow(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= width) return null;
+    const culprits = [...document.body.querySelectorAll("*")]
+      .filter((element) => element.getBoundingClientRect().right > width + 0.5)
+      .filter((element) => ![...element.children].some((child) => child.getBoundingClientRect().right > width + 0.5))
+      .slice(0, 3)
+      .map((element) => `<${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}> "${(element.textContent ?? "").trim().slice(0, 40)}"`);
+    return `${document.documentElement.scrollWidth}px wide: ${culprits.join(", ")}`;
+  });
+}
+
+async function checkAll(page: Page, urls: readonly string[]): Promise<string[]> {
+  const failures: string[] = [];
+  for (const url of urls) {
+    await page.setViewportSize({ width: WIDTHS[0], height: 740 });
+    await page.goto(url, { waitUntil: "networkidle" });
+    await expect(page.locator("main")).not.toHaveAttribute("aria-busy", "true");
+    // The page states its language, so the browser hyphenates long words by that language's rules.
+    expect(await page.evaluate(() => document.documentElement.lang), url).toBe(url.split("/")[1]);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 740 });
+      const problem = await overflow(page);
+      if (problem) failures.push(`${url} at ${width}px: ${problem}`);
+    }
+  }
+  return failures;
+}
+
+test("no public page overflows a 320 or 390 px wide screen, in any language", async ({ page }) => {
+  test.setTimeout(publicUrls.length * 4_000 + 30_000);
+  expect(publicUrls.length).toBeGreaterThan(LANGUAGES.length * 5);
+  expect(await checkAll(page, publicUrls)).toEqual([]);
+});
+
+test("no page behind sign-in overflows a 320 or 390 px wide screen, in any language", async ({ page }) => {
+  test.setTimeout(signedInUrls.length * 4_000 + 90_000);
+  expect(signedInUrls.length).toBeGreaterThan(LANGUAGES.length * 3);
+  await signUpAndIn(page, "violet-harbour-overflow-7");
+  expect(await checkAll(page, signedInUrls)).toEqual([]);
+});
