@@ -1,7 +1,7 @@
 import { DEFAULT_PEN, type GlyphDocument, type PenOptions } from "@handfont/engine/fonts";
 import { applyChange, type Change, isEmptyChange } from "./change/change.ts";
 import { EMPTY_HISTORY, type History, recordStep, redoStep, undoStep } from "./change/history.ts";
-import { boxCenter, documentBox, selectionBox } from "./geometry/bounds.ts";
+import { boxCenter, selectionBox } from "./geometry/bounds.ts";
 import type { CommandId } from "./keyboard/keymap.ts";
 import { copyParts, type GlyphClipboard, pasteParts } from "./operations/clipboard.ts";
 import {
@@ -11,7 +11,7 @@ import {
   rotateAround,
   transformSelection,
 } from "./operations/contours.ts";
-import { metricLines } from "./operations/metrics.ts";
+import { type InkMeasure, metricLines } from "./operations/metrics.ts";
 import { deletePoints, movePoints, togglePointType } from "./operations/points.ts";
 import { EMPTY_SELECTION, type Selection, selectContours, selectedContours } from "./selection.ts";
 import { AddPointTool } from "./tools/add-point-tool.ts";
@@ -34,8 +34,11 @@ export interface GlyphEditorOptions {
   tool?: ToolId;
   pen?: PenOptions;
   eraserRadius?: number;
-  /** The side bearings the font would give the letter automatically, font units; without it no lines are shown. */
-  automaticBearings?: (glyph: GlyphDocument) => { left: number; right: number } | null;
+  /**
+   * The ink's horizontal extent (document units) and the side bearings the font would give the letter automatically
+   * (font units); without it no side bearing lines are shown or dragged.
+   */
+  measureInk?: (glyph: GlyphDocument) => InkMeasure | null;
   /** A steady clock in milliseconds, for joining nudges into one undo step. */
   now?: () => number;
 }
@@ -84,7 +87,7 @@ export class GlyphEditor {
   private active: Tool;
   private listeners = new Set<(event: EditorEvent) => void>();
   private readonly now: () => number;
-  private readonly automaticBearings: GlyphEditorOptions["automaticBearings"];
+  private readonly measureInk: GlyphEditorOptions["measureInk"];
   private readonly context: ToolContext;
   pen: PenOptions;
   eraserRadius: number;
@@ -98,7 +101,7 @@ export class GlyphEditor {
     this.pen = options.pen ?? DEFAULT_PEN;
     this.eraserRadius = options.eraserRadius ?? DEFAULT_ERASER_RADIUS;
     this.now = options.now ?? (() => Date.now());
-    this.automaticBearings = options.automaticBearings;
+    this.measureInk = options.measureInk;
     const self = this;
     this.context = {
       get document() {
@@ -172,9 +175,8 @@ export class GlyphEditor {
   }
 
   private metricLinesOf(glyph: GlyphDocument): MetricLines | null {
-    const box = documentBox(glyph);
-    const automatic = box && this.automaticBearings?.(glyph);
-    return box && automatic ? metricLines(glyph, box, automatic) : null;
+    const ink = this.measureInk?.(glyph);
+    return ink ? metricLines(glyph, ink, ink.automatic) : null;
   }
 
   /**
