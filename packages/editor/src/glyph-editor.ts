@@ -12,6 +12,7 @@ import {
   transformSelection,
 } from "./operations/contours.ts";
 import { type InkMeasure, metricLines } from "./operations/metrics.ts";
+import { removeOverlap, strokesToContours } from "./operations/overlap.ts";
 import { deletePoints, movePoints, togglePointType } from "./operations/points.ts";
 import { EMPTY_SELECTION, type Selection, selectContours, selectedContours } from "./selection.ts";
 import { AddPointTool } from "./tools/add-point-tool.ts";
@@ -291,6 +292,11 @@ export class GlyphEditor {
     return this.apply(change, label, { selection: EMPTY_SELECTION });
   }
 
+  /** Turns the pen strokes into contours whose points can be edited (one undoable step). */
+  convertStrokes(): boolean {
+    return this.apply(strokesToContours(this.current), "strokes to outline", { selection: EMPTY_SELECTION });
+  }
+
   /**
    * Runs an editing command. Returns false when the command is not the editor's to run (zoom, letters, help: the
    * page's) or had nothing to act on.
@@ -340,6 +346,8 @@ export class GlyphEditor {
         return this.apply(togglePointType(glyph, selection), "toggle smooth", { selection });
       case "reverse":
         return this.apply(reverseContours(glyph, contoursOfSelection()), "reverse direction", { selection });
+      case "removeOverlap":
+        return this.apply(removeOverlap(glyph), "remove overlap", { selection: EMPTY_SELECTION });
       case "flipHorizontal":
       case "flipVertical": {
         const axis = command === "flipHorizontal" ? "horizontal" : "vertical";

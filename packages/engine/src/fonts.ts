@@ -33,6 +33,7 @@ export {
   type KerningPair,
 } from "./font/project.ts";
 export { rasterizeCoverage } from "./font/rasterize.ts";
+export { automaticSideBearings } from "./font/side-bearings.ts";
 export { renderSpecimen, renderSpecimenPng, type SpecimenOptions } from "./font/specimen.ts";
 export { assertFontProject, validateFontProject } from "./font/validate.ts";
 export { type BrotliCompress, encodeWoff2, type Woff2Encoder, wasmWoff2Encoder } from "./font/woff2.ts";
@@ -86,3 +87,4 @@ export { OutlineError, parseSvgPath } from "./outline/parse-path.ts";
 export { type InkProfile, inkProfile } from "./outline/profile.ts";
 export { outlineToSvgPath } from "./outline/serialize-path.ts";
 export type { BBox, Contour, CubicSegment, LineSegment, Outline, Point, Segment } from "./outline/types.ts";
+export { unionOutline } from "./outline/union.ts";
