@@ -1,7 +1,7 @@
 import { DEFAULT_PEN, type GlyphDocument, type PenOptions } from "@handfont/engine/fonts";
 import { applyChange, type Change, isEmptyChange } from "./change/change.ts";
 import { EMPTY_HISTORY, type History, recordStep, redoStep, undoStep } from "./change/history.ts";
-import { boxCenter, documentBox, selectionBox } from "./geometry/bounds.ts";
+import { boxCenter, selectionBox } from "./geometry/bounds.ts";
 import type { CommandId } from "./keyboard/keymap.ts";
 import { copyParts, type GlyphClipboard, pasteParts } from "./operations/clipboard.ts";
 import {
@@ -11,7 +11,8 @@ import {
   rotateAround,
   transformSelection,
 } from "./operations/contours.ts";
-import { metricLines } from "./operations/metrics.ts";
+import { type InkMeasure, metricLines } from "./operations/metrics.ts";
+import { removeOverlap, strokesToContours } from "./operations/overlap.ts";
 import { deletePoints, movePoints, togglePointType } from "./operations/points.ts";
 import { EMPTY_SELECTION, type Selection, selectContours, selectedContours } from "./selection.ts";
 import { AddPointTool } from "./tools/add-point-tool.ts";
@@ -34,8 +35,11 @@ export interface GlyphEditorOptions {
   tool?: ToolId;
   pen?: PenOptions;
   eraserRadius?: number;
-  /** The side bearings the font would give the letter automatically, font units; without it no lines are shown. */
-  automaticBearings?: (glyph: GlyphDocument) => { left: number; right: number } | null;
+  /**
+   * The ink's horizontal extent (document units) and the side bearings the font would give the letter automatically
+   * (font units); without it no side bearing lines are shown or dragged.
+   */
+  measureInk?: (glyph: GlyphDocument) => InkMeasure | null;
   /** A steady clock in milliseconds, for joining nudges into one undo step. */
   now?: () => number;
 }
@@ -84,7 +88,7 @@ export class GlyphEditor {
   private active: Tool;
   private listeners = new Set<(event: EditorEvent) => void>();
   private readonly now: () => number;
-  private readonly automaticBearings: GlyphEditorOptions["automaticBearings"];
+  private readonly measureInk: GlyphEditorOptions["measureInk"];
   private readonly context: ToolContext;
   pen: PenOptions;
   eraserRadius: number;
@@ -98,7 +102,7 @@ export class GlyphEditor {
     this.pen = options.pen ?? DEFAULT_PEN;
     this.eraserRadius = options.eraserRadius ?? DEFAULT_ERASER_RADIUS;
     this.now = options.now ?? (() => Date.now());
-    this.automaticBearings = options.automaticBearings;
+    this.measureInk = options.measureInk;
     const self = this;
     this.context = {
       get document() {
@@ -172,9 +176,8 @@ export class GlyphEditor {
   }
 
   private metricLinesOf(glyph: GlyphDocument): MetricLines | null {
-    const box = documentBox(glyph);
-    const automatic = box && this.automaticBearings?.(glyph);
-    return box && automatic ? metricLines(glyph, box, automatic) : null;
+    const ink = this.measureInk?.(glyph);
+    return ink ? metricLines(glyph, ink, ink.automatic) : null;
   }
 
   /**
@@ -289,6 +292,11 @@ export class GlyphEditor {
     return this.apply(change, label, { selection: EMPTY_SELECTION });
   }
 
+  /** Turns the pen strokes into contours whose points can be edited (one undoable step). */
+  convertStrokes(): boolean {
+    return this.apply(strokesToContours(this.current), "strokes to outline", { selection: EMPTY_SELECTION });
+  }
+
   /**
    * Runs an editing command. Returns false when the command is not the editor's to run (zoom, letters, help: the
    * page's) or had nothing to act on.
@@ -338,6 +346,8 @@ export class GlyphEditor {
         return this.apply(togglePointType(glyph, selection), "toggle smooth", { selection });
       case "reverse":
         return this.apply(reverseContours(glyph, contoursOfSelection()), "reverse direction", { selection });
+      case "removeOverlap":
+        return this.apply(removeOverlap(glyph), "remove overlap", { selection: EMPTY_SELECTION });
       case "flipHorizontal":
       case "flipVertical": {
         const axis = command === "flipHorizontal" ? "horizontal" : "vertical";

@@ -63,7 +63,8 @@ export {
   rotateAround,
   transformSelection,
 } from "./operations/contours.ts";
-export { dragMetricLine, metricLines, setMetrics } from "./operations/metrics.ts";
+export { dragMetricLine, type InkMeasure, metricLines, setMetrics } from "./operations/metrics.ts";
+export { removeOverlap, strokesToContours } from "./operations/overlap.ts";
 export { deletePoints, insertPoint, movePoints, togglePointType } from "./operations/points.ts";
 export { addStrokes, nextStrokeIds, removeStrokes, replaceStrokes } from "./operations/strokes.ts";
 export {

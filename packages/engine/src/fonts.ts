@@ -34,6 +34,7 @@ export {
   type KerningPair,
 } from "./font/project.ts";
 export { rasterizeCoverage } from "./font/rasterize.ts";
+export { automaticSideBearings } from "./font/side-bearings.ts";
 export { renderSpecimen, renderSpecimenPng, type SpecimenOptions } from "./font/specimen.ts";
 export { chooseSpecimenText, coveredText, SPECIMEN_SAMPLES, specimenText } from "./font/specimen-text.ts";
 export { assertFontProject, validateFontProject } from "./font/validate.ts";
@@ -88,3 +89,4 @@ export { OutlineError, parseSvgPath } from "./outline/parse-path.ts";
 export { type InkProfile, inkProfile } from "./outline/profile.ts";
 export { outlineToSvgPath } from "./outline/serialize-path.ts";
 export type { BBox, Contour, CubicSegment, LineSegment, Outline, Point, Segment } from "./outline/types.ts";
+export { unionOutline } from "./outline/union.ts";

@@ -1,31 +1,24 @@
-import type { Point } from "@handfont/engine/fonts";
-import { distance, lerp } from "./vector.ts";
+import { cubicAt as cubicValue, type Point, subCubic } from "@handfont/engine/fonts";
+import { distance } from "./vector.ts";
 
 /** A cubic Bézier curve from p0 to p3 with handles p1 and p2. */
 export type Cubic = [Point, Point, Point, Point];
 
-/** The point of the curve at parameter t. */
+/** The point of the curve at parameter t (the engine's one Bézier module evaluates each coordinate). */
 export function cubicAt([p0, p1, p2, p3]: Cubic, t: number): Point {
-  const u = 1 - t;
-  const a = u * u * u;
-  const b = 3 * u * u * t;
-  const c = 3 * u * t * t;
-  const d = t * t * t;
-  return { x: a * p0.x + b * p1.x + c * p2.x + d * p3.x, y: a * p0.y + b * p1.y + c * p2.y + d * p3.y };
+  return { x: cubicValue(p0.x, p1.x, p2.x, p3.x, t), y: cubicValue(p0.y, p1.y, p2.y, p3.y, t) };
 }
 
-/** The two halves of the curve cut at t (de Casteljau), which together trace exactly the same shape. */
-export function splitCubic([p0, p1, p2, p3]: Cubic, t: number): [Cubic, Cubic] {
-  const a = lerp(p0, p1, t);
-  const b = lerp(p1, p2, t);
-  const c = lerp(p2, p3, t);
-  const ab = lerp(a, b, t);
-  const bc = lerp(b, c, t);
-  const middle = lerp(ab, bc, t);
-  return [
-    [p0, a, ab, middle],
-    [middle, bc, c, p3],
-  ];
+/** The part of the curve between parameters t0 and t1, itself a cubic. */
+function part([p0, p1, p2, p3]: Cubic, t0: number, t1: number): Cubic {
+  const xs = subCubic(p0.x, p1.x, p2.x, p3.x, t0, t1);
+  const ys = subCubic(p0.y, p1.y, p2.y, p3.y, t0, t1);
+  return [0, 1, 2, 3].map((k) => ({ x: xs[k]!, y: ys[k]! })) as Cubic;
+}
+
+/** The two halves of the curve cut at t, which together trace exactly the same shape. */
+export function splitCubic(curve: Cubic, t: number): [Cubic, Cubic] {
+  return [part(curve, 0, t), part(curve, t, 1)];
 }
 
 /** The parameter of the curve's point nearest to p: coarse samples, then a narrowing search around the best. */

@@ -14,6 +14,13 @@ export function setMetrics(glyph: GlyphDocument, metrics: Partial<GlyphMetrics>)
   return { ops };
 }
 
+/** The ink's horizontal extent in document units, and the bearings the font would set by itself (font units). */
+export interface InkMeasure {
+  xMin: number;
+  xMax: number;
+  automatic: { left: number; right: number };
+}
+
 /**
  * Where the side bearing lines stand, in document units, given the ink's horizontal extent (document units) and the
  * bearings the font would give automatically (font units). The compiler puts the ink `leftSideBearing` after the

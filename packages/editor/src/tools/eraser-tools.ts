@@ -30,7 +30,7 @@ export class StrokeEraserTool implements Tool {
     let grew = false;
     for (const stroke of context.document.strokes) {
       if (!this.erased.has(stroke.id) && sweepTouchesStroke(stroke, sweep)) {
-        this.erased = new Set(this.erased).add(stroke.id);
+        this.erased.add(stroke.id);
         grew = true;
       }
     }
@@ -53,7 +53,7 @@ export class StrokeEraserTool implements Tool {
   }
 
   overlay(): ToolOverlay {
-    return this.last ? { kind: "eraser", center: this.last, radius: this.radius, erased: this.erased } : NO_OVERLAY;
+    return this.last ? { kind: "eraser", center: this.last, radius: this.radius } : NO_OVERLAY;
   }
 }
 
@@ -143,7 +143,7 @@ export class PartialEraserTool implements Tool {
   }
 
   overlay(): ToolOverlay {
-    return this.last ? { kind: "eraser", center: this.last, radius: this.radius, erased: new Set() } : NO_OVERLAY;
+    return this.last ? { kind: "eraser", center: this.last, radius: this.radius } : NO_OVERLAY;
   }
 }
 

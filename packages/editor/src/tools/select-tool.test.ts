@@ -1,4 +1,6 @@
+import type { GlyphDocument } from "@handfont/engine/fonts";
 import { describe, expect, it } from "vitest";
+import { documentBox } from "../geometry/bounds.ts";
 import { GlyphEditor } from "../glyph-editor.ts";
 import { click, documentWith, gesture, roundContour, squareContour } from "../test-support/gestures.ts";
 
@@ -6,7 +8,10 @@ const outlineEditor = (contours = [squareContour(100, 0, 400), roundContour(1000
   new GlyphEditor({
     document: documentWith(contours),
     tool: "select",
-    automaticBearings: () => ({ left: 50, right: 50 }),
+    measureInk: (glyph: GlyphDocument) => {
+      const box = documentBox(glyph);
+      return box && { xMin: box.xMin, xMax: box.xMax, automatic: { left: 50, right: 50 } };
+    },
     now: () => 0,
   });
 

@@ -58,7 +58,7 @@ export interface ToolContext {
 export type ToolOverlay =
   | { kind: "none" }
   | { kind: "stroke"; stroke: PenStroke }
-  | { kind: "eraser"; center: Point; radius: number; erased: ReadonlySet<string> }
+  | { kind: "eraser"; center: Point; radius: number }
   | { kind: "box"; box: UnitBox }
   | { kind: "contour"; nodes: readonly ContourNode[]; cursor: Point | null; closing: boolean };
 
