@@ -45,17 +45,43 @@ export const PAGES = {
   },
   profile: { path: "profile", load: () => import("../pages/profile/ProfilePage.tsx"), namespaces: ["auth"] },
   // The workspace (spec §2: /app with the children templates, showsvg and instructions); /app lists the fonts.
-  app: { path: "app", load: () => import("../pages/app/FontsPage.tsx"), namespaces: ["workspace"] },
+  app: { path: "app", load: () => import("../pages/app/FontsPage.tsx"), namespaces: ["workspace", "payments"] },
   appTemplates: {
     path: "app/templates",
     load: () => import("../pages/app/TemplatesPage.tsx"),
-    namespaces: ["workspace"],
+    namespaces: ["workspace", "payments"],
   },
-  appShowSvg: { path: "app/showsvg", load: () => import("../pages/app/ShowSvgPage.tsx"), namespaces: ["workspace"] },
+  appShowSvg: {
+    path: "app/showsvg",
+    load: () => import("../pages/app/ShowSvgPage.tsx"),
+    namespaces: ["workspace", "payments"],
+  },
   appInstructions: {
     path: "app/instructions",
     load: () => import("../pages/app/InstructionsPage.tsx"),
     namespaces: ["workspace", "instructions"],
+  },
+  // Premium (spec §2: /sub, /payment with pfail and psuccess, /addSubscriber/add).
+  sub: { path: "sub", load: () => import("../pages/sub/SubPage.tsx"), namespaces: ["payments", "workspace"] },
+  payment: {
+    path: "payment",
+    load: () => import("../pages/payment/PaymentPage.tsx"),
+    namespaces: ["payments", "workspace"],
+  },
+  paymentSuccess: {
+    path: "payment/psuccess",
+    load: () => import("../pages/payment/PaymentSuccessPage.tsx"),
+    namespaces: ["payments", "workspace"],
+  },
+  paymentFail: {
+    path: "payment/pfail",
+    load: () => import("../pages/payment/PaymentFailPage.tsx"),
+    namespaces: ["payments", "workspace"],
+  },
+  addSubscriber: {
+    path: "addSubscriber/add",
+    load: () => import("../pages/admin/AddSubscriberPage.tsx"),
+    namespaces: ["payments", "workspace"],
   },
 } as const satisfies Record<string, PageDefinition>;
 
