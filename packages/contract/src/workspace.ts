@@ -351,6 +351,11 @@ export const CreateFontRequest = z.object({
   name: FontName,
   from: FontOrigin.default({ kind: "empty" }),
   settings: FontSettings.optional(),
+  /**
+   * The characters to keep when the source holds more than the plan allows: only these go into the font, each with
+   * at most the plan's number of variants (the web app lets the user choose them instead of failing).
+   */
+  keep: z.array(z.string().min(1).max(16)).max(2000).optional(),
 });
 export type CreateFontRequest = z.input<typeof CreateFontRequest>;
 

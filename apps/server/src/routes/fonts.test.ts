@@ -180,4 +180,33 @@ describe("fonts", () => {
     const more = await t.as(user, { method: "POST", url: "/api/createFont", payload: { name: "Fourth" } });
     expect(more.json().code).toBe("PLAN_LIMIT_FONTS");
   });
+
+  it("makes a font from more letters than the plan allows by keeping the letters the user chose", async () => {
+    const user = await t.newUser();
+    await t.setPremium(user, true);
+    const source = await createFont(t, user);
+    const many = Array.from({ length: 130 }, (_, i) => String.fromCodePoint(0x4e00 + i));
+    await addLetters(t, user, source, many);
+    await addLetters(t, user, source, many.slice(0, 3), 2);
+    await addLetters(t, user, source, many.slice(0, 3), 3);
+    await addLetters(t, user, source, ["ff"]);
+    await t.setPremium(user, false);
+    const from = { kind: "font", fontId: source };
+    const refused = await t.as(user, { method: "POST", url: "/api/createFont", payload: { name: "All", from } });
+    expect(refused.json()).toMatchObject({ code: "PLAN_LIMIT_CHARACTERS", allowed: 120, requested: 131 });
+    const withLigature = await t.as(user, {
+      method: "POST",
+      url: "/api/createFont",
+      payload: { name: "Some", from, keep: [...many.slice(0, 50), "ff"] },
+    });
+    expect(withLigature.json().code).toBe("PLAN_LIMIT_LIGATURES");
+    const kept = await t.as(user, {
+      method: "POST",
+      url: "/api/createFont",
+      payload: { name: "Chosen", from, keep: many.slice(0, 120) },
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+    // 120 characters, and the three written three times keep the plan's two variants each.
+    expect(kept.json()).toMatchObject({ characterCount: 120, glyphCount: 123, maxVariants: 2, ligatureCount: 0 });
+  });
 });

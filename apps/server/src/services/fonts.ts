@@ -64,6 +64,20 @@ export function fontSummary(row: FontRow, letters: GlyphRow[], build: BuildRow |
   };
 }
 
+/** Only the chosen characters, each with its first `variants` variants (the plan's limit). */
+export function keepChosen(letters: LetterRecord[], keep: readonly string[], variants: number): LetterRecord[] {
+  const chosen = new Set(keep);
+  const ranks = new Map<string, number[]>();
+  for (const letter of letters) {
+    if (!chosen.has(letter.chars)) continue;
+    ranks.set(letter.chars, [...(ranks.get(letter.chars) ?? []), letter.variant]);
+  }
+  const allowed = new Map(
+    [...ranks].map(([chars, list]) => [chars, new Set(list.sort((a, b) => a - b).slice(0, variants))]),
+  );
+  return letters.filter((letter) => allowed.get(letter.chars)?.has(letter.variant));
+}
+
 /** Fonts: create (empty or from letters), list, copy, merge and remove; every query filtered by owner. */
 export function createFontService(ctx: WorkspaceContext) {
   const latestBuilds = async (db: Executor, fontIds: string[]) => {
@@ -139,7 +153,12 @@ export function createFontService(ctx: WorkspaceContext) {
 
   const create = async (
     userId: string,
-    input: { name: string; from: FontOrigin; settings?: FontSettings | undefined },
+    input: {
+      name: string;
+      from: FontOrigin;
+      settings?: FontSettings | undefined;
+      keep?: readonly string[] | undefined;
+    },
   ): Promise<FontSummary> => {
     const plan = await ctx.plans.planOf(userId);
     return ctx.db.transaction(async (tx) => {
@@ -149,7 +168,8 @@ export function createFontService(ctx: WorkspaceContext) {
         .from(fonts)
         .where(eq(fonts.ownerId, userId));
       assertCanAddFont(plan, existing);
-      const letters = await lettersOf(tx, userId, input.from);
+      const source = await lettersOf(tx, userId, input.from);
+      const letters = input.keep ? keepChosen(source, input.keep, plan.limits.variantsPerCharacter) : source;
       assertFontContent(plan, letters);
       const [row] = await tx
         .insert(fonts)

@@ -96,16 +96,20 @@ export const PAGES = {
     namespaces: ["auth", "account", "workspace"],
   },
   // The workspace (spec §2: /app with the children templates, showsvg and instructions); /app lists the fonts.
-  app: { path: "app", load: () => import("../pages/app/FontsPage.tsx"), namespaces: ["workspace", "manage"] },
+  app: {
+    path: "app",
+    load: () => import("../pages/app/FontsPage.tsx"),
+    namespaces: ["workspace", "manage", "payments"],
+  },
   appTemplates: {
     path: "app/templates",
     load: () => import("../pages/app/TemplatesPage.tsx"),
-    namespaces: ["workspace", "manage"],
+    namespaces: ["workspace", "manage", "payments"],
   },
   appShowSvg: {
     path: "app/showsvg",
     load: () => import("../pages/app/ShowSvgPage.tsx"),
-    namespaces: ["workspace", "manage"],
+    namespaces: ["workspace", "manage", "payments"],
   },
   appInstructions: {
     path: "app/instructions",
@@ -133,6 +137,28 @@ export const PAGES = {
     data: async ({ language, params }) => (await import("virtual:content")).loadPost(language, params.slug ?? ""),
     prerender: true,
     queries: false,
+  },
+  // Premium (spec §2: /sub, /payment with pfail and psuccess, /addSubscriber/add).
+  sub: { path: "sub", load: () => import("../pages/sub/SubPage.tsx"), namespaces: ["payments", "workspace"] },
+  payment: {
+    path: "payment",
+    load: () => import("../pages/payment/PaymentPage.tsx"),
+    namespaces: ["payments", "workspace"],
+  },
+  paymentSuccess: {
+    path: "payment/psuccess",
+    load: () => import("../pages/payment/PaymentSuccessPage.tsx"),
+    namespaces: ["payments", "workspace"],
+  },
+  paymentFail: {
+    path: "payment/pfail",
+    load: () => import("../pages/payment/PaymentFailPage.tsx"),
+    namespaces: ["payments", "workspace"],
+  },
+  addSubscriber: {
+    path: "addSubscriber/add",
+    load: () => import("../pages/admin/AddSubscriberPage.tsx"),
+    namespaces: ["payments", "workspace"],
   },
 } as const satisfies Record<string, PageDefinition>;
 

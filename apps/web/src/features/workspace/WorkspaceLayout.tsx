@@ -12,6 +12,7 @@ import { useLanguage } from "../../app/use-language.ts";
 import { usePageMeta } from "../../app/use-page-meta.ts";
 import { RETURN_PARAM } from "../auth/return-path.ts";
 import { session, useAuth } from "../auth/session.ts";
+import { isPlanLimitError, PremiumLink } from "../payments/PlanLimitNotice.tsx";
 
 const TABS: { page: PageId; label: string }[] = [
   { page: "app", label: "tabs.fonts" },
@@ -44,7 +45,7 @@ export function WorkspaceLayout({ page, title, children }: { page: PageId; title
   );
 }
 
-/** A failed call shown with the server's message, which is already in the user's language. */
+/** A failed call shown with the server's message, which is already in the user's language; a plan limit links to /sub. */
 export function ErrorNotice({ error }: { error: unknown }) {
   const { t } = useTranslation("workspace");
   if (!error) return null;
@@ -52,6 +53,12 @@ export function ErrorNotice({ error }: { error: unknown }) {
   return (
     <Alert color={signedOut ? "yellow" : "red"} role="alert" title={signedOut ? t("errors.signIn") : t("errors.title")}>
       {error instanceof Error ? error.message : String(error)}
+      {isPlanLimitError(error) && (
+        <>
+          {" "}
+          <PremiumLink />
+        </>
+      )}
     </Alert>
   );
 }

@@ -44,8 +44,9 @@ export const workspaceApi = {
 
   fonts: async () => FontList.parse(await api.get("/getAllAddedFonts")).fonts,
   fontsAndLetters: async () => FontsAndLetters.parse(await api.get("/getFontsAndSvgs")),
-  createFont: async (name: string, from: FontOrigin) =>
-    FontSummary.parse(await api.post("/createFont", { name, from })),
+  /** `keep`: the characters to keep when the source holds more than the plan allows. */
+  createFont: async (name: string, from: FontOrigin, keep?: string[]) =>
+    FontSummary.parse(await api.post("/createFont", { name, from, ...(keep ? { keep } : {}) })),
   addAsNewFont: async (name: string, from: FontOrigin) =>
     FontSummary.parse(await api.post("/addAsNewFontHw", { name, from })),
   buildFont: async (fontId: string) => BuildFontResponse.parse(await api.post("/buildFont", { fontId })),

@@ -5,6 +5,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DelayedLoader } from "../../app/DelayedLoader.tsx";
 import { usePageMeta } from "../../app/use-page-meta.ts";
+import { KeepLettersDialog } from "../../features/payments/KeepLettersDialog.tsx";
+import { isPlanLimitError } from "../../features/payments/PlanLimitNotice.tsx";
 import { FontCard } from "../../features/workspace/FontCard.tsx";
 import { UploadPanel } from "../../features/workspace/UploadPanel.tsx";
 import { useSingleFlight } from "../../features/workspace/use-single-flight.ts";
@@ -18,9 +20,23 @@ function FontsPage() {
   const queryClient = useQueryClient();
   const data = useQuery({ queryKey: ["workspace", "all"], queryFn: workspaceApi.fontsAndLetters });
   const [name, setName] = useState("");
+  const plan = useQuery({ queryKey: ["workspace", "premium"], queryFn: workspaceApi.premium });
+  // More letters than the plan allows: the user chooses which to keep instead of the creation failing.
+  const [choosing, setChoosing] = useState<{ name: string; from: FontOrigin; chars: string[] } | null>(null);
   const create = useSingleFlight({
-    mutationFn: (input: { name: string; from: FontOrigin }) => workspaceApi.createFont(input.name, input.from),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["workspace"] }),
+    mutationFn: (input: { name: string; from: FontOrigin; keep?: string[] }) =>
+      workspaceApi.createFont(input.name, input.from, input.keep),
+    onSuccess: () => {
+      setChoosing(null);
+      return queryClient.invalidateQueries({ queryKey: ["workspace"] });
+    },
+    onError: (error, input) => {
+      const set = input.from.kind === "letterSet" ? input.from : null;
+      const letters = data.data?.letterSets.find((entry) => entry.id === set?.letterSetId)?.glyphs;
+      if (isPlanLimitError(error) && error.code !== "PLAN_LIMIT_FONTS" && !input.keep && letters) {
+        setChoosing({ name: input.name, from: input.from, chars: letters.map((glyph) => glyph.chars) });
+      }
+    },
   });
   const onRead = (_scan: ScanStatus) => void queryClient.invalidateQueries({ queryKey: ["workspace"] });
   const fontName = name.trim() || t("fonts.defaultName");
@@ -70,6 +86,15 @@ function FontsPage() {
           <ErrorNotice error={create.error} />
         </Stack>
       </Card>
+      {choosing && plan.data && (
+        <KeepLettersDialog
+          chars={choosing.chars}
+          limits={plan.data.limits}
+          pending={create.isPending}
+          onClose={() => setChoosing(null)}
+          onKeep={(keep) => create.run({ name: choosing.name, from: choosing.from, keep })}
+        />
+      )}
 
       <section aria-labelledby="fonts-title">
         <Title order={2} fz="h3" id="fonts-title" mb="sm">

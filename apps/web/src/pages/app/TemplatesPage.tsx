@@ -28,6 +28,7 @@ import { useTranslation } from "react-i18next";
 import { DelayedLoader } from "../../app/DelayedLoader.tsx";
 import { useLanguage } from "../../app/use-language.ts";
 import { usePageMeta } from "../../app/use-page-meta.ts";
+import { PlanNeededBadge, PremiumBadge, TemplatePlanLimits } from "../../features/payments/TemplatePlanLimits.tsx";
 import { DeleteTemplateButton } from "../../features/workspace/DeleteTemplateButton.tsx";
 import { TemplatePagePreview } from "../../features/workspace/TemplatePagePreview.tsx";
 import { useSingleFlight } from "../../features/workspace/use-single-flight.ts";
@@ -88,6 +89,10 @@ function TemplatesPage() {
     }
   }, [options]);
   const templates = useQuery({ queryKey: ["workspace", "templates"], queryFn: workspaceApi.templates });
+  // The plan's limits are shown while choosing, so a template never asks for more than the plan turns into a font.
+  const plan = useQuery({ queryKey: ["workspace", "premium"], queryFn: workspaceApi.premium });
+  const limits = plan.data?.limits;
+  const characterCount = preview ? new Set(preview.cells.map((cell) => cell.chars)).size : 0;
   const create = useSingleFlight({
     mutationFn: () =>
       workspaceApi.createTemplate({ ...options, name: options.name.trim() || t("templates.defaultName") }),
@@ -126,7 +131,11 @@ function TemplatesPage() {
               onChange={(event) => set("chars", event.currentTarget.value)}
             />
             <TagsInput
-              label={t("templates.ligatures")}
+              label={
+                <>
+                  {t("templates.ligatures")} {limits && !limits.ligatures && <PremiumBadge />}
+                </>
+              }
               description={t("templates.ligaturesHint")}
               value={options.ligatures}
               onChange={(value) => set("ligatures", value)}
@@ -182,10 +191,18 @@ function TemplatesPage() {
               <TemplatePagePreview layout={preview} page={1} label={t("templates.previewLabel")} />
               <Group>
                 <Badge>{t("templates.pages", { count: preview.pages.length })}</Badge>
-                <Badge>
-                  {t("templates.characters", { count: new Set(preview.cells.map((cell) => cell.chars)).size })}
-                </Badge>
+                <Badge>{t("templates.characters", { count: characterCount })}</Badge>
               </Group>
+              {limits && (
+                <TemplatePlanLimits
+                  limits={limits}
+                  needs={{
+                    characters: characterCount,
+                    variants: options.variants,
+                    ligatures: options.ligatures.length,
+                  }}
+                />
+              )}
             </>
           ) : (
             <Text c="dimmed">{t("templates.previewEmpty")}</Text>
@@ -209,7 +226,16 @@ function TemplatesPage() {
           {templates.data?.map((template) => (
             <Card key={template.id} withBorder padding="md" data-testid="template-card">
               <Stack gap={6}>
-                <Text fw={600}>{template.readyMade ? t(`ready.${template.id}`) : template.name}</Text>
+                <Group justify="space-between" gap="xs" wrap="nowrap">
+                  <Text fw={600}>{template.readyMade ? t(`ready.${template.id}`) : template.name}</Text>
+                  <PlanNeededBadge
+                    needs={{
+                      characters: template.characterCount,
+                      variants: template.variants,
+                      ligatures: template.ligatures.length,
+                    }}
+                  />
+                </Group>
                 <Text size="sm" c="dimmed">
                   {t("templates.characters", { count: template.characterCount })} ·{" "}
                   {t("templates.pages", { count: template.pageCount })}

@@ -2,7 +2,8 @@ import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../api/errors.ts";
-import { AppProviders, createQueryClient } from "../../app/AppProviders.tsx";
+import { AppProviders } from "../../app/AppProviders.tsx";
+import { createQueryClient } from "../../app/query-client.ts";
 import { activateLanguage, loadNamespaces } from "../../i18n/i18n.ts";
 
 const signUp = vi.fn();
