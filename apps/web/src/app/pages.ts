@@ -18,7 +18,7 @@ export const PAGES = {
   functions: {
     path: "functions",
     load: () => import("../pages/functions/FunctionsPage.tsx"),
-    namespaces: ["functions"],
+    namespaces: ["functions", "payments"],
   },
   privacy: {
     path: "privacy",
