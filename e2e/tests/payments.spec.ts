@@ -40,7 +40,8 @@ test("a free user hits a limit, buys a pack through Stripe Checkout, sees the ne
   await addLigature(page, "ff");
   await expect(page.getByTestId("template-over-plan")).toContainText("Ligatures are a premium feature");
   await page.getByRole("button", { name: "Create template" }).click();
-  const refused = page.getByRole("alert").filter({ hasText: "Ligatures are a premium feature." });
+  const refused = page.getByRole("alert", { name: "That did not work" });
+  await expect(refused).toContainText("Ligatures are a premium feature.");
   await expect(refused).toBeVisible();
   await snapshot(page, "limit-hit");
   await refused.getByTestId("premium-link").click();
