@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "@playwright/test";
-import { E2E_ANALYTICS_ID, E2E_OIDC_CLIENT } from "./support/constants.ts";
+import { E2E_ADMIN_EMAIL, E2E_ANALYTICS_ID, E2E_OIDC_CLIENT, E2E_STRIPE } from "./support/constants.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -26,8 +26,10 @@ function freePort(): Promise<number> {
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "handfont-e2e-"));
 process.env.E2E_OIDC_PORT ??= String(await freePort());
+process.env.E2E_STRIPE_PORT ??= String(await freePort());
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 const oidcIssuer = `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`;
+const stripeApi = `http://127.0.0.1:${process.env.E2E_STRIPE_PORT}`;
 
 export default defineConfig({
   testDir: "tests",
@@ -76,6 +78,21 @@ export default defineConfig({
       env: { OIDC_PORT: process.env.E2E_OIDC_PORT, OIDC_REDIRECT_URI: `${baseURL}/api/auth/google/callback` },
     },
     {
+      // A local stand-in for the Stripe API whose checkout page pays with a signed webhook (no network here).
+      command: "./node_modules/.bin/node apps/server/src/test-support/fake-stripe-server.ts",
+      cwd: root,
+      url: `${stripeApi}/health`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        FAKE_STRIPE_PORT: process.env.E2E_STRIPE_PORT,
+        STRIPE_WEBHOOK_SECRET: E2E_STRIPE.webhookSecret,
+        WEBHOOK_URL: `${baseURL}/api/payments/stripe/webhook`,
+      },
+    },
+    {
       // The repository's Node 24 (Node 20 on PATH cannot strip types), serving the built web app.
       command: "./node_modules/.bin/node apps/server/src/main.ts",
       cwd: root,
@@ -98,6 +115,10 @@ export default defineConfig({
         GOOGLE_CLIENT_SECRET: E2E_OIDC_CLIENT.secret,
         OIDC_ISSUER: oidcIssuer,
         OIDC_ALLOW_HTTP: "true",
+        STRIPE_SECRET_KEY: E2E_STRIPE.secretKey,
+        STRIPE_WEBHOOK_SECRET: E2E_STRIPE.webhookSecret,
+        STRIPE_API_URL: stripeApi,
+        ADMIN_EMAILS: E2E_ADMIN_EMAIL,
       },
     },
   ],

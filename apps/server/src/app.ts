@@ -135,7 +135,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(accountRoutes, accounts);
       await api.register(miscRoutes, { config });
       await api.register(debugRoutes, { outbox: accounts.outbox });
-      await api.register(paymentRoutes, { payments });
+      await api.register(paymentRoutes, { payments, limiter: accounts.deps.limiter });
       await api.register(adminRoutes, { db: deps.database.db, now });
       if (deps.workspace) await api.register(workspaceRoutes, { workspace: deps.workspace });
     },

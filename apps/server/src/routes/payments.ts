@@ -11,8 +11,15 @@ import { z } from "zod";
 import { requireUser } from "../http/auth-context.ts";
 import { requestLanguage } from "../http/request-language.ts";
 import type { Payments } from "../services/payments/index.ts";
+import type { RateLimiter } from "../services/rate-limiter.ts";
 
 const tags = ["payments"];
+
+/** Each checkout writes a payment row and calls a provider; notifications are unauthenticated until verified. */
+const LIMITS = {
+  checkout: { name: "payments.checkout", limit: 30, windowMs: 3_600_000 },
+  notification: { name: "payments.notification", limit: 600, windowMs: 60_000 },
+} as const;
 
 /** Notification paths: server to server, signed by the provider, so exempt from the XSRF check (app.ts). */
 export const PAYMENT_NOTIFICATION_PATHS = [
@@ -28,7 +35,11 @@ const formParams = (body: unknown, query: unknown): Record<string, string> => {
 };
 
 /** Premium purchases (spec §7: /stripe, /paymentRob, /subscribe/getBalance) and the providers' notifications. */
-export const paymentRoutes: FastifyPluginAsyncZod<{ payments: Payments }> = async (app, { payments }) => {
+export const paymentRoutes: FastifyPluginAsyncZod<{ payments: Payments; limiter: RateLimiter }> = async (
+  app,
+  { payments, limiter },
+) => {
+  const checkoutLimit = (userId: string) => limiter.hit(LIMITS.checkout, userId);
   app.get(
     "/payments/offer",
     {
@@ -63,8 +74,11 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: Payments }> = asyn
         response: { 200: CheckoutResponse },
       },
     },
-    async (request) =>
-      payments.stripeCheckout(requireUser(request).id, request.body.purchase, requestLanguage(request)),
+    async (request) => {
+      const user = requireUser(request);
+      await checkoutLimit(user.id);
+      return payments.stripeCheckout(user.id, request.body.purchase, requestLanguage(request));
+    },
   );
 
   app.post(
@@ -77,8 +91,11 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: Payments }> = asyn
         response: { 200: CheckoutResponse },
       },
     },
-    async (request) =>
-      payments.robokassaPayment(requireUser(request).id, request.body.purchase, requestLanguage(request)),
+    async (request) => {
+      const user = requireUser(request);
+      await checkoutLimit(user.id);
+      return payments.robokassaPayment(user.id, request.body.purchase, requestLanguage(request));
+    },
   );
 
   app.get(
@@ -112,11 +129,9 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: Payments }> = asyn
     raw.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
     raw.post(
       "/payments/stripe/webhook",
-      {
-        schema: { tags, summary: "Stripe webhook (signature checked on the raw body; no XSRF)", hide: false },
-        config: { rateLimit: false },
-      },
+      { schema: { tags, summary: "Stripe webhook (signature checked on the raw body; no XSRF)" } },
       async (request) => {
+        await limiter.hit(LIMITS.notification, request.ip);
         const signature = request.headers["stripe-signature"];
         const outcome = await payments.stripeWebhook(
           request.body as Buffer,
@@ -137,6 +152,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: Payments }> = asyn
       url: "/payments/robokassa/result",
       schema: { tags, summary: "Robokassa ResultURL: checks password 2, grants once, answers OK{InvId}" },
       handler: async (request, reply) => {
+        await limiter.hit(LIMITS.notification, request.ip);
         const answer = await payments.robokassaResult(formParams(request.body, request.query));
         return reply.type("text/plain; charset=utf-8").send(answer);
       },

@@ -110,6 +110,7 @@ export async function startFakeStripeApi(options: { webhookSecret: string; webho
     const form = parseForm(body);
     requests.push({ method: request.method ?? "GET", path: url.pathname, headers: request.headers, form });
     const [, version, resource, id, action] = url.pathname.split("/");
+    if (url.pathname === "/health") return answer(response, 200, { ok: true });
 
     // The checkout page a browser is sent to: one button that pays.
     if (version === "pay" && resource) {

@@ -50,7 +50,7 @@ export const PAGES = {
   functions: {
     path: "functions",
     load: () => import("../pages/functions/FunctionsPage.tsx"),
-    namespaces: ["functions"],
+    namespaces: ["functions", "payments"],
     prerender: true,
     queries: false,
   },

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { CheckIcon, FileIcon, MinusIcon, PrinterIcon, QrIcon, RulerIcon, ShuffleIcon } from "../../app/icons.tsx";
 import { usePageMeta } from "../../app/use-page-meta.ts";
+import { PremiumLink } from "../../features/payments/PlanLimitNotice.tsx";
 
 const FEATURES: { id: string; icon: ReactNode }[] = [
   { id: "templates", icon: <PrinterIcon /> },
@@ -106,6 +107,9 @@ export default function FunctionsPage() {
         </Table.ScrollContainer>
         <Text size="sm" c="dimmed" mt="md" maw={760}>
           {t("plans.afterPremium")}
+        </Text>
+        <Text mt="md">
+          <PremiumLink />
         </Text>
       </section>
     </Container>
