@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { LANGUAGES, type Language } from "@handfont/contract";
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
+import { PAGES } from "../src/app/pages.ts";
 
 // The rules of /work/wt/notes/content-format.md (agreed with the content build) and of issue 12, checked on the
 // files themselves so a broken text fails here, next to it, before any build runs.
@@ -13,24 +14,8 @@ const ROOT = fileURLToPath(new URL(".", import.meta.url));
 const INSTRUCTION_SLUGS = ["overview", "withtemplate", "witheditor", "randomize", "ligatures", "faq"];
 const MIN_FAQ_QUESTIONS = 15;
 const MIN_POSTS = 6;
-/** Pages below /{lang}/ that content may link to (spec §2 routes). */
-const PAGE_PATHS = new Set([
-  "",
-  "app",
-  "app/templates",
-  "app/showsvg",
-  "app/instructions",
-  "functions",
-  "privacy",
-  "offer",
-  "CookiesPolicy",
-  "login",
-  "sub",
-  "editor",
-  "editorSvg",
-  "blog",
-  "instructions",
-]);
+/** Pages below /{lang}/ that exist: a link to a page that is not in the route table would be a dead link. */
+const PAGE_PATHS = new Set(Object.values(PAGES).map((page) => page.path));
 const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 type Page = { file: string; language: Language; data: Record<string, unknown>; body: string };
