@@ -7,7 +7,7 @@ export default mergeConfig(
     test: {
       name: "web",
       environment: "jsdom",
-      include: ["src/**/*.test.{ts,tsx}", "build/**/*.test.ts"],
+      include: ["src/**/*.test.{ts,tsx}", "build/**/*.test.ts", "content/**/*.test.ts"],
       setupFiles: ["src/test/setup.ts"],
     },
   }),
