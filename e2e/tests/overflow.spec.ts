@@ -45,7 +45,10 @@ async function overflow(page: Page): Promise<string | null> {
       .filter((element) => element.getBoundingClientRect().right > width + 0.5)
       .filter((element) => ![...element.children].some((child) => child.getBoundingClientRect().right > width + 0.5))
       .slice(0, 3)
-      .map((element) => `<${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}> "${(element.textContent ?? "").trim().slice(0, 40)}"`);
+      .map(
+        (element) =>
+          `<${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}> "${(element.textContent ?? "").trim().slice(0, 40)}"`,
+      );
     return `${document.documentElement.scrollWidth}px wide: ${culprits.join(", ")}`;
   });
 }

@@ -35,7 +35,8 @@ function start(env: Record<string, string>): {
   return { child, output: () => output, exited };
 }
 
-async function waitForHealth(port: number, timeoutMs = 30_000): Promise<Response> {
+// A first start creates the embedded database, which takes long on a busy CI machine.
+async function waitForHealth(port: number, timeoutMs = 90_000): Promise<Response> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     try {
@@ -61,7 +62,7 @@ describe("the server process", () => {
 
     first.child.kill("SIGTERM");
     expect(await first.exited).toBe(0);
-  }, 60_000);
+  }, 120_000);
 
   it("stops at start with a message naming a bad variable", async () => {
     const run = start({ PORT: "not-a-port" });

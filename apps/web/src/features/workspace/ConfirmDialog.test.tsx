@@ -1,9 +1,8 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { AppProviders } from "../../app/AppProviders.tsx";
-import { createQueryClient } from "../../app/query-client.ts";
 import { activateLanguage, loadNamespaces } from "../../i18n/i18n.ts";
+import { TestProviders } from "../../test/TestProviders.tsx";
 import { ConfirmDialog, FOCUS_RESTORE_DELAY_MS, useFocusReturn } from "./ConfirmDialog.tsx";
 
 beforeAll(async () => {
@@ -48,9 +47,9 @@ describe("confirmation dialog", () => {
   it("has the spec's buttons and close label, and gives focus back 100 ms after closing", async () => {
     const onConfirm = vi.fn();
     render(
-      <AppProviders queryClient={createQueryClient()}>
+      <TestProviders>
         <Harness onConfirm={onConfirm} />
-      </AppProviders>,
+      </TestProviders>,
     );
     const opener = screen.getByRole("button", { name: "Remove" });
     opener.focus();
@@ -74,9 +73,9 @@ describe("confirmation dialog", () => {
   it("names the action on the confirming button instead of a bare OK", async () => {
     const onConfirm = vi.fn();
     render(
-      <AppProviders queryClient={createQueryClient()}>
+      <TestProviders>
         <Harness onConfirm={onConfirm} confirmLabel="Remove font" />
-      </AppProviders>,
+      </TestProviders>,
     );
     fireEvent.click(screen.getByRole("button", { name: "Remove" }));
     fireEvent.click(await screen.findByRole("button", { name: "Remove font" }));

@@ -2,9 +2,8 @@ import type { ScanPageResult, ScanStatus } from "@handfont/contract";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../api/errors.ts";
-import { AppProviders } from "../../app/AppProviders.tsx";
-import { createQueryClient } from "../../app/query-client.ts";
 import { activateLanguage, loadNamespaces } from "../../i18n/i18n.ts";
+import { TestProviders } from "../../test/TestProviders.tsx";
 
 let serial = 0;
 const scan = (status: ScanStatus["status"], extra: Partial<ScanStatus> = {}): ScanStatus => ({
@@ -70,9 +69,9 @@ beforeEach(async () => {
 
 const renderPanel = (onRead: (scan: ScanStatus) => void = () => {}) =>
   render(
-    <AppProviders queryClient={createQueryClient()}>
+    <TestProviders>
       <UploadPanel onRead={onRead} />
-    </AppProviders>,
+    </TestProviders>,
   );
 
 const drop = (name: string) => {

@@ -1,7 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { AppProviders } from "../../app/AppProviders.tsx";
-import { createQueryClient } from "../../app/query-client.ts";
+import { TestProviders } from "../../test/TestProviders.tsx";
 import { useSingleFlight } from "./use-single-flight.ts";
 
 function MakeButton({ make }: { make: () => Promise<string> }) {
@@ -18,9 +17,9 @@ describe("single-flight actions", () => {
     let finish: (value: string) => void = () => {};
     const make = vi.fn(() => new Promise<string>((resolve) => (finish = resolve)));
     render(
-      <AppProviders queryClient={createQueryClient()}>
+      <TestProviders>
         <MakeButton make={make} />
-      </AppProviders>,
+      </TestProviders>,
     );
     const button = screen.getByRole("button");
     // Both clicks land before React draws the button disabled.

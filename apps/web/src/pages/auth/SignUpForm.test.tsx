@@ -2,9 +2,8 @@ import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../api/errors.ts";
-import { AppProviders } from "../../app/AppProviders.tsx";
-import { createQueryClient } from "../../app/query-client.ts";
 import { activateLanguage, loadNamespaces } from "../../i18n/i18n.ts";
+import { TestProviders } from "../../test/TestProviders.tsx";
 
 const signUp = vi.fn();
 vi.mock("../../features/auth/session.ts", () => ({ session: { signUp } }));
@@ -37,9 +36,9 @@ function renderForm() {
     { initialEntries: ["/"] },
   );
   render(
-    <AppProviders queryClient={createQueryClient()}>
+    <TestProviders>
       <RouterProvider router={router} />
-    </AppProviders>,
+    </TestProviders>,
   );
 }
 
