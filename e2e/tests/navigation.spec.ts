@@ -28,7 +28,9 @@ test("the debug page shows the API health and the device class", async ({ page }
 });
 
 test("a new path starts at the top, a hash scrolls to its target, back restores the position", async ({ page }) => {
-  await page.goto("/en/privacy");
+  // The page arrives prerendered: its text shows before the app is loaded, so wait for the app before navigating
+  // (a click before that is an ordinary page load, with the browser's own scrolling).
+  await page.goto("/en/privacy", { waitUntil: "networkidle" });
   await expect(page.getByRole("heading", { name: "9. How long data is kept" })).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, 1500));
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1500);

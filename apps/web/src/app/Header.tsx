@@ -12,14 +12,14 @@ import { NAVIGATION } from "./navigation.ts";
 export function Header({ menuOpened, onToggleMenu }: { menuOpened: boolean; onToggleMenu: () => void }) {
   const { t } = useTranslation();
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+    <Group h="100%" justify="space-between" wrap="nowrap" className={classes.bar}>
       <UnstyledButton component={AppLink} page="home" className={classes.brand} aria-label={t("nav.home")}>
         <LogoMark />
         <Text fw={700} fz="lg">
           {SITE_NAME}
         </Text>
       </UnstyledButton>
-      <Group gap="xs" wrap="nowrap">
+      <Group wrap="nowrap" className={classes.tools}>
         <nav aria-label={t("nav.label")}>
           <Group gap={4} visibleFrom="lg">
             {NAVIGATION.map((item) => (

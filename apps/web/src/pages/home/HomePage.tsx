@@ -69,10 +69,18 @@ export default function HomePage() {
                 size="lg"
                 rightSection={<ArrowRightIcon size={18} />}
                 data-testid="hero-cta"
+                className={classes.wrappingButton}
               >
                 {t("hero.cta")}
               </Button>
-              <Button component={AppLink} page="home" hash="how-it-works" size="lg" variant="default">
+              <Button
+                component={AppLink}
+                page="home"
+                hash="how-it-works"
+                size="lg"
+                variant="default"
+                className={classes.wrappingButton}
+              >
                 {t("hero.secondary")}
               </Button>
             </Group>
@@ -136,7 +144,13 @@ export default function HomePage() {
           <Text c="dimmed" size="lg">
             {t("cta.text")}
           </Text>
-          <Button component={AppLink} page="functions" size="lg" rightSection={<ArrowRightIcon size={18} />}>
+          <Button
+            component={AppLink}
+            page="functions"
+            size="lg"
+            rightSection={<ArrowRightIcon size={18} />}
+            className={classes.wrappingButton}
+          >
             {t("cta.button")}
           </Button>
         </Stack>
