@@ -83,7 +83,7 @@ describe("Robokassa", () => {
       sno: "usn_income",
       items: [
         {
-          name: "Handfont premium, 6 month(s)",
+          name: "Handfont Premium, 6 months",
           quantity: 1,
           sum: 1990,
           tax: "none",

@@ -54,6 +54,10 @@ const send = async (type: string, object: object, created?: number) => {
   return response.json().outcome as string;
 };
 
+const outbox = async (to: string): Promise<{ subject: string; text: string }[]> =>
+  (await t.app.inject({ method: "GET", url: "/api/debug/outbox" }))
+    .json()
+    .messages.filter((mail: { to: string; subject: string }) => mail.to === to && mail.subject.includes("receipt"));
 const balance = async (who: Buyer) => (await who.browser.get("/api/subscribe/getBalance")).json();
 const until = async (who: Buyer) => (await balance(who)).premiumUntil as string | null;
 const purchaseLines = (userId: string) =>
@@ -274,6 +278,9 @@ describe("Stripe Checkout through the real SDK", () => {
     };
     const first = invoice(30);
     expect(await send("invoice.paid", first)).toBe("granted");
+    await expect
+      .poll(async () => (await outbox(who.email)).map((mail) => mail.text))
+      .toEqual([expect.stringContaining("a monthly subscription of Handfont premium for €3.99")]);
     expect(await until(who)).toBe(new Date((now + 30 * 86_400) * 1000).toISOString());
     const renewal = invoice(60);
     expect(await send("invoice.paid", renewal)).toBe("granted");

@@ -14,6 +14,7 @@ import type { CheckoutSessionParams } from "../../ports/stripe.ts";
 import { DomainError } from "../domain-error.ts";
 import { ownedPayment, type PaymentContext, type PaymentRow, priceOf, recipientOf } from "./context.ts";
 import { premiumState } from "./ledger.ts";
+import { RECEIPT_TEXTS } from "./receipt-texts.ts";
 import { fulfilCheckoutSession } from "./stripe-events.ts";
 
 const monthsOf = (purchase: PurchaseId) => PACKS.find((pack) => pack.id === purchase)?.months ?? 1;
@@ -58,8 +59,11 @@ async function newPayment(
   return row!;
 }
 
-const productName = (purchase: PurchaseId) =>
-  purchase === "monthly" ? "Handfont premium, monthly" : `Handfont premium, ${monthsOf(purchase)} month(s)`;
+/** What the provider's page and the fiscal receipt call the purchase, in the buyer's language. */
+const productName = (purchase: PurchaseId, language: Language) => {
+  const text = RECEIPT_TEXTS[language];
+  return `Handfont Premium, ${purchase === "monthly" ? text.monthly : text.months(monthsOf(purchase))}`;
+};
 
 /** `POST /stripe`: a Checkout Session for a pack (one payment) or the monthly subscription; its page's address. */
 export async function startStripeCheckout(
@@ -82,7 +86,7 @@ export async function startStripeCheckout(
         price_data: {
           currency: payment.currency.toLowerCase(),
           unit_amount: payment.amountMinor,
-          product_data: { name: productName(input.purchase) },
+          product_data: { name: productName(input.purchase, input.language) },
           ...(recurring ? { recurring: { interval: "month" as const } } : {}),
         },
       },
@@ -120,7 +124,7 @@ export async function startRobokassaPayment(
   const url = robokassa.paymentUrl({
     invId: payment.invoiceNumber,
     amountMinor: payment.amountMinor,
-    description: productName(input.purchase),
+    description: productName(input.purchase, input.language),
     ...(user ? { email: user.email } : {}),
     culture: input.language === "ru" || input.language === "uk" ? "ru" : "en",
     shp: { Shp_payment: payment.id },

@@ -1,4 +1,4 @@
-import type { Language, PaymentProvider, PurchaseId } from "@handfont/contract";
+import { isLanguage, type PaymentProvider, type PurchaseId } from "@handfont/contract";
 import { and, eq } from "drizzle-orm";
 import type { PaymentConfig } from "../../config/payment-config.ts";
 import type { Db } from "../../db/database.ts";
@@ -6,6 +6,7 @@ import { entitlementLedger, payments, users } from "../../db/schema/index.ts";
 import type { Robokassa } from "../../ports/robokassa.ts";
 import type { StripeGateway } from "../../ports/stripe.ts";
 import { DomainError } from "../domain-error.ts";
+import { isUuid } from "../workspace-context.ts";
 import { appendLine, premiumState } from "./ledger.ts";
 import type { ReceiptMail } from "./receipts.ts";
 
@@ -42,9 +43,7 @@ export function priceOf(ctx: PaymentContext, provider: PaymentProvider, purchase
 
 /** A payment of the user, or PAYMENT_NOT_FOUND (also for another user's, so ids reveal nothing). */
 export async function ownedPayment(ctx: PaymentContext, userId: string, paymentId: string): Promise<PaymentRow> {
-  const [row] = /^[0-9a-f-]{36}$/i.test(paymentId)
-    ? await ctx.db.select().from(payments).where(eq(payments.id, paymentId))
-    : [];
+  const [row] = isUuid(paymentId) ? await ctx.db.select().from(payments).where(eq(payments.id, paymentId)) : [];
   if (!row || row.userId !== userId) throw new DomainError("PAYMENT_NOT_FOUND");
   return row;
 }
@@ -99,7 +98,7 @@ export async function fulfilPack(
     ctx.receipts.send({
       to: recipient.email,
       username: recipient.username,
-      language: (payment.language as Language) ?? recipient.locale,
+      language: isLanguage(payment.language) ? payment.language : recipient.locale,
       payment,
       premiumUntil: state.premiumUntil,
     });

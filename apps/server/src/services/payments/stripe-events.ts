@@ -1,9 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
-import { entitlementLedger, paymentEvents, payments, stripeCustomers } from "../../db/schema/index.ts";
+import { entitlementLedger, paymentEvents, payments, stripeCustomers, users } from "../../db/schema/index.ts";
 import type { CheckoutSession, StripeEvent } from "../../ports/stripe.ts";
 import { DomainError } from "../domain-error.ts";
 import { fulfilPack, type PaymentContext, type PaymentRow } from "./context.ts";
-import { appendLine } from "./ledger.ts";
+import { appendLine, premiumState } from "./ledger.ts";
 
 export type EventOutcome =
   | "granted"
@@ -101,7 +101,26 @@ async function invoicePaid(ctx: PaymentContext, invoiceId: string): Promise<Even
     currency: invoice.currency.toUpperCase(),
     createdAt: ctx.now(),
   });
-  return line ? "granted" : "already";
+  if (!line) return "already";
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
+  const state = await premiumState(ctx.db, userId, ctx.now());
+  if (user && state.premiumUntil) {
+    ctx.receipts.send({
+      to: user.email,
+      username: user.username,
+      language: user.locale,
+      payment: {
+        provider: "stripe",
+        purchase: "monthly",
+        months: 1,
+        amountMinor: invoice.amount_paid,
+        currency: invoice.currency.toUpperCase(),
+        paidAt: ctx.now(),
+      },
+      premiumUntil: state.premiumUntil,
+    });
+  }
+  return "granted";
 }
 
 /** A fully refunded charge cancels what its payment bought: a refund line naming the PaymentIntent. */
