@@ -57,6 +57,11 @@ describe("what an upload's result says", () => {
     ]);
   });
 
+  it("counts letters with warnings without asking for attention to the page", () => {
+    const warned = page({ cellWarnings: [{ code: "TOUCHES_BORDER", message: "Edge.", chars: "g", variant: 1 }] });
+    expect(describeScan(scan({ pages: [warned] })).attention).toBe(false);
+  });
+
   it("names the failed pages of a PDF beside the ones read, and counts letter warnings", () => {
     const pdf = scan({
       mediaType: "application/pdf",

@@ -46,6 +46,7 @@ export function describeScan(scan: ScanStatus): { lines: ScanLine[]; attention: 
     for (const warning of page.warnings) add({ kind: "warning", message: warning.message });
     if (page.cellWarnings.length > 0) add({ kind: "cellWarnings", count: page.cellWarnings.length });
   }
-  const attention = lines.some((line) => line.kind !== "read");
+  // Letters with warnings are checked on the Letters tab as usual; a page that needs a look is worth the badge.
+  const attention = lines.some((line) => line.kind !== "read" && line.kind !== "cellWarnings");
   return { lines, attention };
 }
