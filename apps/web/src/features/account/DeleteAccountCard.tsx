@@ -41,7 +41,8 @@ export function DeleteAccountCard(props: { username: string; hasPassword: boolea
         ...(props.hasPassword ? { password } : {}),
       });
       setAsking(false);
-      await session.signOut().catch(() => undefined);
+      // The server ended the session and cleared its cookie with the account; a logout call would only be refused.
+      session.forget();
       props.onDeleted();
     } catch (error) {
       setFailure(accountError(error, language).message);

@@ -11,6 +11,8 @@ export interface Session {
   signIn(input: { login: string; password: string; recaptca: string }): Promise<UserView>;
   signUp(input: { username: string; email: string; password: string; recaptca: string }): Promise<string>;
   signOut(): Promise<void>;
+  /** The account is gone (deleted, its session with it): forget the user here without asking the server. */
+  forget(): void;
   /** After a social login (spec §2 `?auth=`): the session cookie is set, a refresh turns it into a signed-in user. */
   completeSocialLogin(): Promise<UserView | null>;
   /** Start-up: a stored user gets a fresh access token, or is logged out when the session is gone. */
@@ -68,6 +70,10 @@ export function createSession(client: ApiClient, store: AuthStore): Session {
         client.setAccessToken(null);
         store.signedOut();
       }
+    },
+    forget() {
+      client.setAccessToken(null);
+      store.signedOut();
     },
     completeSocialLogin: refreshUser,
     restore() {

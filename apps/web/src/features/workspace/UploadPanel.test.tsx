@@ -92,7 +92,7 @@ describe("upload panel", () => {
     expect(await screen.findByText("page1.jpg")).toBeTruthy();
     finish({ pages: [page()] });
     await waitFor(() => expect(screen.getByText("Page 1: 42 letters found")).toBeTruthy(), { timeout: 4000 });
-    expect(screen.getByTestId("upload-status").textContent).toBe("Check it");
+    expect(screen.getByTestId("upload-status").textContent).toBe("Read");
     expect(screen.getByText("1 letter has a warning: check it on the Letters tab.")).toBeTruthy();
     await waitFor(() => expect(onRead).toHaveBeenCalledTimes(1));
   });

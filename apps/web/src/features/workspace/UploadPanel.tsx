@@ -120,13 +120,14 @@ function ScanRow({ scan, onRemove }: { scan: ScanStatus; onRemove: () => void })
   const language = useLanguage();
   const { lines, attention } = describeScan(scan);
   const active = scan.status === "queued" || scan.status === "reading";
-  const checkIt = scan.status === "done" && attention;
+  const checkIt = scan.status === "done" && attention === "action";
+  const warned = scan.status === "done" && attention === "warning";
   return (
     <Row
       fileName={scan.fileName}
       badge={{
         label: checkIt ? t("manage:uploads.check") : t(`upload.status.${scan.status}`),
-        colour: checkIt ? "yellow" : STATUS_COLOURS[scan.status],
+        colour: checkIt || warned ? "yellow" : STATUS_COLOURS[scan.status],
       }}
       progress={{ uploaded: 1, read: scan.progress, failed: scan.status === "failed" }}
       when={t("manage:uploads.uploadedAt", {

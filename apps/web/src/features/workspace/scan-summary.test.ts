@@ -32,18 +32,21 @@ const notFound = { code: "TEMPLATE_NOT_FOUND_ON_PAGE", message: "No template fou
 
 describe("what an upload's result says", () => {
   it("says what a page gave, without asking for attention when all is well", () => {
-    expect(describeScan(scan({}))).toEqual({ lines: [{ kind: "read", page: 1, count: 42 }], attention: false });
+    expect(describeScan(scan({}))).toEqual({ lines: [{ kind: "read", page: 1, count: 42 }], attention: "none" });
   });
 
   it("shows a failed photo's error once, though its only page failed with it too", () => {
     const failed = scan({ status: "failed", error: notFound, pages: [page({ lettersFound: 0, error: notFound })] });
-    expect(describeScan(failed)).toEqual({ lines: [{ kind: "error", message: notFound.message }], attention: true });
+    expect(describeScan(failed)).toEqual({
+      lines: [{ kind: "error", message: notFound.message }],
+      attention: "action",
+    });
   });
 
   it("warns that a blank page looks empty instead of reporting a success", () => {
     expect(describeScan(scan({ pages: [page({ lettersFound: 0, emptyCells: 62 })] }))).toEqual({
       lines: [{ kind: "empty", page: 1 }],
-      attention: true,
+      attention: "action",
     });
   });
 
@@ -55,6 +58,18 @@ describe("what an upload's result says", () => {
       { kind: "warning", message: empty.message },
       { kind: "warning", message: dim.message },
     ]);
+    // A page the reader found empty still asks for action, through its own warning.
+    expect(result.attention).toBe("action");
+  });
+
+  it("counts letters with warnings without asking for attention to the page", () => {
+    const warned = page({ cellWarnings: [{ code: "TOUCHES_BORDER", message: "Edge.", chars: "g", variant: 1 }] });
+    expect(describeScan(scan({ pages: [warned] })).attention).toBe("none");
+  });
+
+  it("asks for a look, not an action, when a page with letters has a warning", () => {
+    const dim = { code: "LOW_RESOLUTION", message: "Low resolution." };
+    expect(describeScan(scan({ pages: [page({ warnings: [dim] })] })).attention).toBe("warning");
   });
 
   it("names the failed pages of a PDF beside the ones read, and counts letter warnings", () => {

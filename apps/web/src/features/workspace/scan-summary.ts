@@ -10,6 +10,9 @@ export type ScanLine =
   | { kind: "cellWarnings"; count: number }
   | { kind: "read"; page: number; count: number };
 
+/** How much an upload's result asks of the user: nothing, a look (a page warning), or an action (empty, failed). */
+export type Attention = "none" | "warning" | "action";
+
 /** The reader's code for a page it found blank (packages/contract scan warnings, when the reader sends it). */
 const PAGE_EMPTY = "PAGE_EMPTY";
 
@@ -17,7 +20,7 @@ const PAGE_EMPTY = "PAGE_EMPTY";
  * What an upload's result says, each thing once: a failed file shows its error once even when its only page failed
  * with the same message; a page read with no letters is a warning, never a success; page warnings are listed.
  */
-export function describeScan(scan: ScanStatus): { lines: ScanLine[]; attention: boolean } {
+export function describeScan(scan: ScanStatus): { lines: ScanLine[]; attention: Attention } {
   const lines: ScanLine[] = [];
   const shown = new Set<string>();
   const add = (line: ScanLine) => {
@@ -28,10 +31,11 @@ export function describeScan(scan: ScanStatus): { lines: ScanLine[]; attention: 
     lines.push(line);
   };
   if (scan.error) add({ kind: "error", message: scan.error.message });
-  if (scan.status === "queued" || scan.status === "reading") return { lines, attention: false };
+  if (scan.status === "queued" || scan.status === "reading") return { lines, attention: "none" };
   // A file that failed as a whole says so once; its pages' errors are named only beside pages that were read.
   const pagesAddNothing = scan.error !== null && scan.pages.every((page) => page.error !== null);
   const several = scan.pages.length > 1;
+  let emptyPage = false;
   for (const page of scan.pages) {
     const number = page.page ?? page.filePage;
     if (page.error) {
@@ -40,12 +44,23 @@ export function describeScan(scan: ScanStatus): { lines: ScanLine[]; attention: 
       else add({ kind: "error", message: page.error.message });
       continue;
     }
-    if (page.lettersFound > 0) add({ kind: "read", page: number, count: page.lettersFound });
-    // The reader's own warning says it better when it sends one; otherwise a page without letters still warns.
-    else if (!page.warnings.some((warning) => warning.code === PAGE_EMPTY)) add({ kind: "empty", page: number });
+    if (page.lettersFound > 0) {
+      add({ kind: "read", page: number, count: page.lettersFound });
+    } else {
+      emptyPage = true;
+      // The reader's own warning says it better when it sends one; otherwise a page without letters still warns.
+      if (!page.warnings.some((warning) => warning.code === PAGE_EMPTY)) add({ kind: "empty", page: number });
+    }
     for (const warning of page.warnings) add({ kind: "warning", message: warning.message });
     if (page.cellWarnings.length > 0) add({ kind: "cellWarnings", count: page.cellWarnings.length });
   }
-  const attention = lines.some((line) => line.kind !== "read");
+  // An empty or failed page needs the user to do something; a page warning (light, angle) is worth a look; letters
+  // with warnings are checked on the Letters tab as usual.
+  const attention: Attention =
+    emptyPage || lines.some((line) => line.kind === "error" || line.kind === "pageError")
+      ? "action"
+      : lines.some((line) => line.kind === "warning")
+        ? "warning"
+        : "none";
   return { lines, attention };
 }

@@ -1,0 +1,85 @@
+import type { FontSummary } from "@handfont/contract";
+import { FontSettings } from "@handfont/contract";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { AppProviders, createQueryClient } from "../../app/AppProviders.tsx";
+import { activateLanguage, loadNamespaces } from "../../i18n/i18n.ts";
+
+const font = (id: string, name: string): FontSummary => ({
+  id,
+  name,
+  styleName: "Regular",
+  characterCount: 3,
+  glyphCount: 3,
+  ligatureCount: 0,
+  maxVariants: 1,
+  settings: FontSettings.parse({}),
+  lastBuild: null,
+  specimenUrl: null,
+  createdAt: "2026-01-01T00:00:00.000Z",
+  updatedAt: "2026-01-01T00:00:00.000Z",
+});
+const source = font("a", "Почерк Анны");
+const target = font("b", "Рука");
+
+const api = {
+  joinFonts: vi.fn(async () => ({ font: target, added: 2, replaced: 0, kept: 1 })),
+  removeFont: vi.fn(async () => ({ removed: true })),
+  copyFont: vi.fn(async () => source),
+  buildFont: vi.fn(),
+  downloadFont: vi.fn(),
+  specimen: vi.fn(),
+};
+vi.mock("./workspace-api.ts", () => ({ workspaceApi: api, saveBlob: vi.fn() }));
+const { FontCard } = await import("./FontCard.tsx");
+
+beforeAll(async () => {
+  for (const language of ["en", "ru", "uk"] as const) await loadNamespaces(language, ["workspace", "manage"]);
+});
+
+function renderCard() {
+  const router = createMemoryRouter([{ path: "*", element: <FontCard font={source} fonts={[source, target]} /> }]);
+  render(
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+}
+
+describe("font card", () => {
+  it("merges with the action named on the button and says when the merge is done", async () => {
+    await activateLanguage("ru");
+    renderCard();
+    fireEvent.click(screen.getByRole("button", { name: "Объединить" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).queryByRole("button", { name: "OK" })).toBeNull();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Объединить" }));
+    expect(await screen.findByTestId("merge-done")).toHaveProperty(
+      "textContent",
+      "Объединено со шрифтом «Рука». Букв добавлено: 2, заменено: 0, оставлено как было: 1.",
+    );
+    expect(api.joinFonts).toHaveBeenCalledWith("a", "b", "target");
+  });
+
+  it("asks before removing, with the action named on the button", async () => {
+    await activateLanguage("uk");
+    renderCard();
+    fireEvent.click(screen.getByRole("button", { name: "Видалити" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText("Видалити цей шрифт?")).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Видалити" }));
+    await waitFor(() => expect(api.removeFont).toHaveBeenCalledWith("a"));
+  });
+
+  it("copies once for a double click", async () => {
+    await activateLanguage("en");
+    renderCard();
+    const copy = screen.getByRole("button", { name: "Copy" });
+    fireEvent.click(copy);
+    fireEvent.click(copy);
+    await waitFor(() => expect(api.copyFont).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.copyFont).toHaveBeenCalledTimes(1);
+  });
+});
