@@ -25,6 +25,8 @@ export interface AccountPorts {
 }
 
 export interface Accounts extends AccountRoutesOptions {
+  /** The configured mail transport, for other features' mails (payment receipts). */
+  mailer: Mailer;
   close(): Promise<void>;
 }
 
@@ -82,6 +84,7 @@ export async function createAccounts(input: {
     config,
     outbox,
     openId,
+    mailer,
     erasers: input.erasers ?? [],
     async close() {
       await mail.flush();

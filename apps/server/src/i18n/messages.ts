@@ -5,6 +5,7 @@ import {
   FONT_DIAGNOSTIC_MESSAGES,
   type Language,
   type MessageCatalogue,
+  PAYMENT_ERROR_MESSAGES,
   SCAN_WARNING_MESSAGES,
   WORKSPACE_ERROR_MESSAGES,
 } from "@handfont/contract";
@@ -17,6 +18,7 @@ const catalogues: MessageCatalogue<string>[] = [
   DATA_CONTROL_ERROR_MESSAGES,
   SCAN_WARNING_MESSAGES,
   FONT_DIAGNOSTIC_MESSAGES,
+  PAYMENT_ERROR_MESSAGES,
 ];
 
 /** The user-facing message for a code in the given language, falling back to English, then to `fallback`. */

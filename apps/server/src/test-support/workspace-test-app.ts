@@ -1,18 +1,19 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config/config.ts";
 import { loadSecrets } from "../config/secrets.ts";
 import type { Database } from "../db/database.ts";
-import { subscriptions, users } from "../db/schema/index.ts";
+import { users } from "../db/schema/index.ts";
 import { createFileBlobStore } from "../ports/blob-store.ts";
 import { createEnginePorts } from "../ports/engine-workers.ts";
 import { createWorkspace, type Workspace, type WorkspacePorts } from "../routes/workspace.ts";
+import { premiumState } from "../services/payments/ledger.ts";
 import { isPremium } from "../services/premium.ts";
-import { grantPremium } from "../services/subscribers.ts";
+import { adjustPremium } from "../services/subscribers.ts";
 import { registerConfirmedUser, signedInBrowser, type TestUser } from "./accounts.ts";
 import { FAST_AUTH_ENV } from "./test-app.ts";
 import type { TestBrowser } from "./test-browser.ts";
@@ -96,14 +97,16 @@ export async function createWorkspaceTestApp(
       });
     },
     async setPremium(userId, premium) {
+      const now = new Date();
       if (premium) {
-        await grantPremium(database.db, { actorId: userId, userId, days: 30, now: new Date() });
-      } else {
-        await database.db
-          .update(subscriptions)
-          .set({ premiumUntil: sql`now() - interval '1 day'` })
-          .where(eq(subscriptions.userId, userId));
+        await adjustPremium(database.db, { actorId: userId, userId, days: 30, reason: "test: premium", now });
+        return;
       }
+      // Premium running out: an admin removal of the time left (the ledger is append-only).
+      const { premiumUntil } = await premiumState(database.db, userId, now);
+      const left = premiumUntil ? Math.ceil((premiumUntil.getTime() - now.getTime()) / 86_400_000) + 1 : 0;
+      if (left > 0)
+        await adjustPremium(database.db, { actorId: userId, userId, days: -left, reason: "test: ends", now });
     },
     async close() {
       await workspace.scans.idle();

@@ -1,6 +1,6 @@
 import "@mantine/dropzone/styles.css";
 import type { ScanStatus } from "@handfont/contract";
-import { SCAN_MEDIA_TYPES, UPLOAD_LIMITS } from "@handfont/contract";
+import { SCAN_FILE_EXTENSIONS, UPLOAD_LIMITS } from "@handfont/contract";
 import { Alert, Badge, Button, Card, CloseButton, Group, Progress, Stack, Text } from "@mantine/core";
 import { Dropzone, type FileRejection } from "@mantine/dropzone";
 import { useState } from "react";
@@ -177,7 +177,7 @@ export function UploadPanel({ onRead }: { onRead: (scan: ScanStatus) => void }) 
           upload(files);
         }}
         onReject={setRejected}
-        accept={[...SCAN_MEDIA_TYPES]}
+        accept={SCAN_FILE_EXTENSIONS}
         maxSize={UPLOAD_LIMITS.scanFileBytes}
         maxFiles={UPLOAD_LIMITS.scanFiles}
         multiple
