@@ -2,8 +2,8 @@ import { PLAN_LIMITS } from "@handfont/contract";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { AppProviders, createQueryClient } from "../../app/AppProviders.tsx";
 import { activateLanguage, loadNamespaces } from "../../i18n/i18n.ts";
+import { TestProviders } from "../../test/TestProviders.tsx";
 import { KeepLettersDialog } from "./KeepLettersDialog.tsx";
 
 beforeAll(async () => {
@@ -16,11 +16,11 @@ const limits = { ...PLAN_LIMITS.free, charactersPerFont: 3 };
 
 function show(onKeep = vi.fn()) {
   render(
-    <AppProviders queryClient={createQueryClient()}>
+    <TestProviders>
       <MemoryRouter>
         <KeepLettersDialog chars={letters} limits={limits} pending={false} onKeep={onKeep} onClose={() => {}} />
       </MemoryRouter>
-    </AppProviders>,
+    </TestProviders>,
   );
   return onKeep;
 }

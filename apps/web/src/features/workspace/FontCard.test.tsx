@@ -3,8 +3,8 @@ import { FontSettings } from "@handfont/contract";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { AppProviders, createQueryClient } from "../../app/AppProviders.tsx";
 import { activateLanguage, loadNamespaces } from "../../i18n/i18n.ts";
+import { TestProviders } from "../../test/TestProviders.tsx";
 
 const font = (id: string, name: string): FontSummary => ({
   id,
@@ -41,9 +41,9 @@ beforeAll(async () => {
 function renderCard() {
   const router = createMemoryRouter([{ path: "*", element: <FontCard font={source} fonts={[source, target]} /> }]);
   render(
-    <AppProviders queryClient={createQueryClient()}>
+    <TestProviders>
       <RouterProvider router={router} />
-    </AppProviders>,
+    </TestProviders>,
   );
 }
 
