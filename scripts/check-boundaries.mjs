@@ -8,8 +8,9 @@ import { fileURLToPath } from "node:url";
 const workspaces = {
   "packages/contract": { name: "@handfont/contract", may: [] },
   "packages/engine": { name: "@handfont/engine", may: [] },
+  "packages/editor": { name: "@handfont/editor", may: ["@handfont/contract", "@handfont/engine"] },
   "apps/server": { name: "@handfont/server", may: ["@handfont/contract", "@handfont/engine"] },
-  "apps/web": { name: "@handfont/web", may: ["@handfont/contract", "@handfont/engine"] },
+  "apps/web": { name: "@handfont/web", may: ["@handfont/contract", "@handfont/editor", "@handfont/engine"] },
   e2e: { name: "@handfont/e2e", may: ["@handfont/contract", "@handfont/engine"] },
 };
 
@@ -31,6 +32,19 @@ const engineBannedGlobals = [
 ];
 const engineNodeAllowed = (file) =>
   /(^|\/)(cli|bench|test-support)\//.test(file) || /\.(test|bench)\.ts$/.test(file) || /\/node\//.test(file);
+
+const editorReason =
+  "the editor's logic is plain TypeScript fed with pointer events, testable without a browser; React and the DOM stay in apps/web";
+// The editor package: no UI framework, no DOM, no network, no timers of its own, no Node I/O.
+const editorBanned = [
+  { pattern: /^(react|react-dom|@mantine\/|react-router)(\/|$)/, why: editorReason },
+  { pattern: /^(node:)?(fs|fs\/promises|net|http|https|child_process|worker_threads)$/, why: editorReason },
+];
+const editorBannedGlobals = [
+  { pattern: /(^|[^.\w])(fetch|setTimeout|setInterval|requestAnimationFrame)\s*\(/, why: editorReason },
+  { pattern: /(^|[^./\w])(window|document|navigator|indexedDB|localStorage)\s*\./, why: editorReason },
+];
+const editorRuleApplies = (file) => !/\.(test|bench)\.ts$/.test(file) && !/(^|\/)bench\//.test(file);
 
 const serviceReason = "services speak the domain, not HTTP: throw a DomainError and let http/ pick the status";
 // Server layers: services (and the ports they use) know nothing of HTTP or Fastify.
@@ -93,11 +107,21 @@ export function findBoundaryProblems(root) {
           for (const banned of engineBanned) {
             if (banned.pattern.test(spec)) problems.push(`${rel}: imports ${spec}, but ${banned.why}`);
           }
+        } else if (dir === "packages/editor" && editorRuleApplies(inside)) {
+          for (const banned of editorBanned) {
+            if (banned.pattern.test(spec)) problems.push(`${rel}: imports ${spec}, but ${banned.why}`);
+          }
         }
       }
-      if (dir === "packages/engine" && !engineNodeAllowed(inside)) {
+      const globals =
+        dir === "packages/engine" && !engineNodeAllowed(inside)
+          ? engineBannedGlobals
+          : dir === "packages/editor" && editorRuleApplies(inside)
+            ? editorBannedGlobals
+            : [];
+      if (globals.length > 0) {
         const code = text.replace(/\/\/.*$/gm, "").replace(/\/\*[\s\S]*?\*\//g, "");
-        for (const banned of engineBannedGlobals) {
+        for (const banned of globals) {
           if (banned.pattern.test(code)) problems.push(`${rel}: ${banned.why}`);
         }
       }

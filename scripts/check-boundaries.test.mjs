@@ -12,6 +12,7 @@ function repo(files) {
   const base = {
     "packages/contract/package.json": { name: "@handfont/contract" },
     "packages/engine/package.json": { name: "@handfont/engine" },
+    "packages/editor/package.json": { name: "@handfont/editor", dependencies: { "@handfont/engine": "*" } },
     "apps/server/package.json": { name: "@handfont/server", dependencies: { "@handfont/contract": "*" } },
     "apps/web/package.json": { name: "@handfont/web" },
     "e2e/package.json": { name: "@handfont/e2e" },
@@ -58,6 +59,33 @@ describe("boundary check", () => {
     expect(text).toContain("the engine runs in a worker, a browser and a CLI");
     expect(text).toContain("no network in the engine");
     expect(text).toContain("packages/engine/src/c.ts: no DOM in the engine");
+  });
+
+  it("keeps React, the DOM, the network and timers out of the editor package, but not out of its tests", () => {
+    const root = repo({
+      "packages/editor/src/a.ts": 'import { useState } from "react";\nimport { x } from "@handfont/engine/fonts";',
+      "packages/editor/src/b.ts": "export const size = () => window.innerWidth;",
+      "packages/editor/src/c.ts": "export const later = (f) => setTimeout(f, 10);",
+      "packages/editor/src/d.ts": 'import { App } from "@handfont/web";',
+      "packages/editor/src/e.test.ts": "const started = setTimeout(() => {}, 1);",
+      "packages/editor/src/f.ts": "export const size = (glyph) => glyph.document.strokes.length;",
+    });
+    const problems = findBoundaryProblems(root);
+    expect(
+      problems.filter((line) => line.includes("React and the DOM stay in apps/web")).map((l) => l.split(":")[0]),
+    ).toEqual(["packages/editor/src/a.ts", "packages/editor/src/b.ts", "packages/editor/src/c.ts"]);
+    expect(problems.join("\n")).toContain("packages/editor/src/d.ts: imports @handfont/web");
+    expect(problems).toHaveLength(4);
+  });
+
+  it("lets the web app use the editor package but not the engine use it", () => {
+    const root = repo({
+      "apps/web/src/a.ts": 'import { GlyphEditor } from "@handfont/editor";',
+      "packages/engine/src/b.ts": 'import { GlyphEditor } from "@handfont/editor";',
+    });
+    expect(findBoundaryProblems(root)).toEqual([
+      "packages/engine/src/b.ts: imports @handfont/editor, but @handfont/engine may only use nothing of ours",
+    ]);
   });
 
   it("fails when a server service or port imports the HTTP layer or Fastify", () => {

@@ -6,7 +6,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const workspaces = ["packages/contract", "packages/engine", "apps/server", "apps/web", "e2e"];
+const workspaces = ["packages/contract", "packages/engine", "packages/editor", "apps/server", "apps/web", "e2e"];
 let failed = 0;
 for (const workspace of workspaces) {
   const dir = join(root, workspace);

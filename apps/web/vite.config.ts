@@ -1,7 +1,9 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defaultClientConditions, defineConfig } from "vite";
+import { contentPlugin } from "./build/content/vite-plugin.ts";
 
 const packageJson = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as { version: string };
 
@@ -17,7 +19,7 @@ function gitShortSha(): string | null {
 }
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), contentPlugin(fileURLToPath(new URL(".", import.meta.url)))],
   // "source" makes @handfont/contract resolve to its TypeScript sources, so a fresh clone needs no contract build.
   resolve: { conditions: ["source", ...defaultClientConditions] },
   define: {

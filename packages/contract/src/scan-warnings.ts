@@ -9,6 +9,7 @@ export const SCAN_WARNING_CODES = [
   "LOW_RESOLUTION",
   "STRONG_PERSPECTIVE",
   "UNEVEN_LIGHTING",
+  "PAGE_EMPTY",
 ] as const;
 export type ScanWarningCode = (typeof SCAN_WARNING_CODES)[number];
 
@@ -22,6 +23,7 @@ export const SCAN_WARNING_MESSAGES: MessageCatalogue<ScanWarningCode> = {
       "The page was captured at a low resolution; letters may look rough. Scan at 300 dpi or move closer.",
     STRONG_PERSPECTIVE: "The page was photographed at a steep angle; hold the camera straight above the page.",
     UNEVEN_LIGHTING: "The lighting is very uneven; avoid shadows on the page.",
+    PAGE_EMPTY: "No letters were found on this page. Was it filled in, and written with a dark enough pen?",
   },
   ru: {
     STROKE_TRIMMED: "Удалён штрих, заходивший из соседней клетки.",
@@ -32,6 +34,7 @@ export const SCAN_WARNING_MESSAGES: MessageCatalogue<ScanWarningCode> = {
       "Страница снята с низким разрешением, буквы могут выглядеть грубо. Сканируйте с 300 dpi или снимайте ближе.",
     STRONG_PERSPECTIVE: "Страница снята под большим углом. Держите камеру прямо над листом.",
     UNEVEN_LIGHTING: "Освещение очень неравномерное. Избегайте теней на странице.",
+    PAGE_EMPTY: "На этой странице не найдено ни одной буквы. Она заполнена? Достаточно ли тёмная ручка?",
   },
   de: {
     STROKE_TRIMMED: "Ein Strich aus einem Nachbarkästchen wurde entfernt.",
@@ -42,6 +45,8 @@ export const SCAN_WARNING_MESSAGES: MessageCatalogue<ScanWarningCode> = {
       "Die Seite wurde mit geringer Auflösung aufgenommen; Buchstaben können grob wirken. Scanne mit 300 dpi oder geh näher heran.",
     STRONG_PERSPECTIVE: "Die Seite wurde sehr schräg fotografiert; halte die Kamera gerade über die Seite.",
     UNEVEN_LIGHTING: "Die Beleuchtung ist sehr ungleichmäßig; vermeide Schatten auf der Seite.",
+    PAGE_EMPTY:
+      "Auf dieser Seite wurden keine Buchstaben gefunden. Ist sie ausgefüllt und mit einem dunkel genug schreibenden Stift beschrieben?",
   },
   es: {
     STROKE_TRIMMED: "Se quitó un trazo que entraba desde una casilla vecina.",
@@ -52,6 +57,8 @@ export const SCAN_WARNING_MESSAGES: MessageCatalogue<ScanWarningCode> = {
       "La página se captó con poca resolución; las letras pueden verse ásperas. Escanea a 300 ppp o acércate más.",
     STRONG_PERSPECTIVE: "La página se fotografió muy inclinada; sujeta la cámara justo encima de la página.",
     UNEVEN_LIGHTING: "La iluminación es muy desigual; evita sombras sobre la página.",
+    PAGE_EMPTY:
+      "No se encontró ninguna letra en esta página. ¿Está rellenada y escrita con un bolígrafo lo bastante oscuro?",
   },
   fr: {
     STROKE_TRIMMED: "Un trait venant d’une case voisine a été retiré.",
@@ -62,6 +69,7 @@ export const SCAN_WARNING_MESSAGES: MessageCatalogue<ScanWarningCode> = {
       "La page a été capturée en basse résolution ; les lettres peuvent paraître grossières. Numérisez à 300 ppp ou rapprochez-vous.",
     STRONG_PERSPECTIVE: "La page a été photographiée très en biais ; tenez l’appareil bien au-dessus de la page.",
     UNEVEN_LIGHTING: "L’éclairage est très inégal ; évitez les ombres sur la page.",
+    PAGE_EMPTY: "Aucune lettre n’a été trouvée sur cette page. Est-elle remplie, et écrite avec un stylo assez foncé ?",
   },
   it: {
     STROKE_TRIMMED: "È stato rimosso un tratto che entrava da una casella vicina.",
@@ -72,6 +80,8 @@ export const SCAN_WARNING_MESSAGES: MessageCatalogue<ScanWarningCode> = {
       "La pagina è stata acquisita a bassa risoluzione; le lettere potrebbero sembrare ruvide. Scansiona a 300 dpi o avvicinati.",
     STRONG_PERSPECTIVE: "La pagina è stata fotografata molto di sbieco; tieni la fotocamera dritta sopra la pagina.",
     UNEVEN_LIGHTING: "L’illuminazione è molto irregolare; evita ombre sulla pagina.",
+    PAGE_EMPTY:
+      "Su questa pagina non è stata trovata nessuna lettera. È stata compilata, con una penna abbastanza scura?",
   },
   uk: {
     STROKE_TRIMMED: "Вилучено штрих, що заходив із сусідньої клітинки.",
@@ -82,5 +92,6 @@ export const SCAN_WARNING_MESSAGES: MessageCatalogue<ScanWarningCode> = {
       "Сторінку знято з низькою роздільністю, літери можуть виглядати грубо. Скануйте з 300 dpi або знімайте ближче.",
     STRONG_PERSPECTIVE: "Сторінку знято під великим кутом. Тримайте камеру рівно над аркушем.",
     UNEVEN_LIGHTING: "Освітлення дуже нерівномірне. Уникайте тіней на сторінці.",
+    PAGE_EMPTY: "На цій сторінці не знайдено жодної літери. Чи її заповнено? Чи досить темна ручка?",
   },
 };

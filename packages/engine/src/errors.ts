@@ -62,6 +62,7 @@ export const SCAN_WARNING_CODES = [
   "LOW_RESOLUTION",
   "STRONG_PERSPECTIVE",
   "UNEVEN_LIGHTING",
+  "PAGE_EMPTY",
 ] as const;
 
 export type ScanWarningCode = (typeof SCAN_WARNING_CODES)[number];
@@ -75,6 +76,7 @@ export const SCAN_WARNING_MESSAGES: Record<ScanWarningCode, string> = {
   LOW_RESOLUTION: "The page was captured at a low resolution; letters may look rough. Scan at 300 dpi or move closer.",
   STRONG_PERSPECTIVE: "The page was photographed at a steep angle; hold the camera straight above the page.",
   UNEVEN_LIGHTING: "The lighting is very uneven; avoid shadows on the page.",
+  PAGE_EMPTY: "No letters were found on this page. Was it filled in, and written with a dark enough pen?",
 };
 
 /** A warning about a cell or a page, as data. */

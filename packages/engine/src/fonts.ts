@@ -12,6 +12,7 @@ export {
 } from "./font/compile.ts";
 export type { FontDiagnostic, FontDiagnosticCode } from "./font/diagnostics.ts";
 export { FontError, type FontErrorCode, type FontProjectIssue } from "./font/errors.ts";
+export { type FontFileFormat, fontFileFormat, sfntFromFontFile } from "./font/font-file.ts";
 export {
   fontProjectFromScan,
   isScanGlyphs,
@@ -34,6 +35,7 @@ export {
 } from "./font/project.ts";
 export { rasterizeCoverage } from "./font/rasterize.ts";
 export { renderSpecimen, renderSpecimenPng, type SpecimenOptions } from "./font/specimen.ts";
+export { chooseSpecimenText, coveredText, SPECIMEN_SAMPLES, specimenText } from "./font/specimen-text.ts";
 export { assertFontProject, validateFontProject } from "./font/validate.ts";
 export { type BrotliCompress, encodeWoff2, type Woff2Encoder, wasmWoff2Encoder } from "./font/woff2.ts";
 export { contoursFromOutline, outlineFromContours } from "./glyph/contours.ts";

@@ -14,6 +14,7 @@ export {
   type ReadScanOptions,
   readScan,
   type ScanResult,
+  type ScanStage,
   type StageTimings,
 } from "./scan/read-scan.ts";
 // Templates

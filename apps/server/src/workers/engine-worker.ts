@@ -6,6 +6,7 @@ import {
   readScan,
   renderSpecimenPng,
   renderTemplatePdf,
+  specimenText,
   type TemplateTexts,
 } from "@handfont/engine";
 import { decodeImageFile, initEngineForNode, nodeWoff2Encoder } from "@handfont/engine/node";
@@ -20,12 +21,19 @@ function coded(error: unknown): { code: string; message: string } | null {
   return isEngineError(error) || error instanceof PdfError ? { code: error.code, message: error.message } : null;
 }
 
-async function readPicture(picture: Uint8Array, filePage: number, context: TaskContext): Promise<ReadPage> {
+/** Reads one picture; `onProgress` gets the share of this picture done, stage by stage. */
+async function readPicture(
+  picture: Uint8Array,
+  filePage: number,
+  context: TaskContext,
+  onProgress: (fraction: number) => void,
+): Promise<ReadPage> {
   const image = await decodeImageFile(picture);
   try {
     const result = await readScan(
       image,
       async (templateId, page) => (await context.ask({ templateId, page })) as Layout | undefined,
+      { onProgress },
     );
     return {
       filePage,
@@ -60,19 +68,19 @@ serveTasks({
     await initEngineForNode();
     if (payload.mediaType !== "application/pdf") {
       // A single picture that cannot be decoded fails the whole file with the decoder's code.
-      return { value: [await readPicture(payload.bytes, 1, context)] };
+      return { value: [await readPicture(payload.bytes, 1, context, (fraction) => context.progress(fraction))] };
     }
     const pictures = await rasterisePdf(payload.bytes, payload.maxPdfPages);
     const pages: ReadPage[] = [];
     for (const [index, picture] of pictures.entries()) {
       try {
-        pages.push(await readPicture(picture, index + 1, context));
+        const pageProgress = (fraction: number) => context.progress((index + fraction) / pictures.length);
+        pages.push(await readPicture(picture, index + 1, context, pageProgress));
       } catch (error) {
         const known = coded(error);
         if (!known) throw error;
         pages.push({ filePage: index + 1, read: null, error: known });
       }
-      context.progress((index + 1) / pictures.length);
     }
     return { value: pages };
   },
@@ -84,8 +92,11 @@ serveTasks({
     const files = (["otf", "ttf", "woff2"] as const).flatMap((format) =>
       fonts[format] ? [{ format, bytes: fonts[format] }] : [],
     );
+    // The card shows the preferred text when the font has its letters, else a sample in the font's own script.
     const specimen = fonts.otf
-      ? await renderSpecimenPng(fonts.otf, payload.specimenText, { size: 64 }).catch(() => null)
+      ? await specimenText(fonts.otf, payload.specimenText)
+          .then((text) => renderSpecimenPng(fonts.otf!, text, { size: 64 }))
+          .catch(() => null)
       : null;
     return {
       value: {

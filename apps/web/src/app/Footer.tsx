@@ -3,8 +3,8 @@ import { useTranslation } from "react-i18next";
 import { reopenCookieBanner } from "../features/cookie-consent/consent-store.ts";
 import { AppLink } from "./AppLink.tsx";
 import classes from "./Footer.module.css";
+import { SITE_NAME } from "./head.ts";
 import { usePublicConfig } from "./public-config.ts";
-import { SITE_NAME } from "./use-page-meta.ts";
 
 /** Legal links, cookie settings, diagnostics and the licence note. */
 export function Footer() {

@@ -3,10 +3,10 @@ import { useTranslation } from "react-i18next";
 import { AccountLink } from "../features/auth/AccountLink.tsx";
 import { AppLink } from "./AppLink.tsx";
 import classes from "./Header.module.css";
+import { SITE_NAME } from "./head.ts";
 import { LogoMark } from "./icons.tsx";
 import { LanguageSwitcher } from "./LanguageSwitcher.tsx";
 import { NAVIGATION } from "./navigation.ts";
-import { SITE_NAME } from "./use-page-meta.ts";
 
 /** Logo, main navigation (collapsed into a menu below the spec's mobile breakpoint) and the language switch. */
 export function Header({ menuOpened, onToggleMenu }: { menuOpened: boolean; onToggleMenu: () => void }) {

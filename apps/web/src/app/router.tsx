@@ -9,7 +9,7 @@ import { SiteShell, SiteShellWithErrorPage } from "./SiteShell.tsx";
 
 function pageRoute(page: PageDefinition): RouteObject {
   const route = {
-    loader: pageLoader(page.namespaces),
+    loader: pageLoader(page),
     lazy: { Component: async () => (await page.load()).default },
   };
   return page.path === "" ? { index: true, ...route } : { path: page.path, ...route };

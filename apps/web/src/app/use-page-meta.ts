@@ -1,55 +1,50 @@
-import { LANGUAGES, REGIONAL_CODES } from "@handfont/contract";
-import { useEffect } from "react";
+import { createContext, useContext, useEffect } from "react";
 import { useLocation } from "react-router";
-import { switchLanguagePath } from "./language-path.ts";
+import { type HeadTag, headTags, MANAGED_ATTRIBUTE, ORIGIN_PLACEHOLDER, type PageMeta } from "./head.ts";
 import { useLanguage } from "./use-language.ts";
 
-export const SITE_NAME = "Handfont";
+export type { PageMeta } from "./head.ts";
+export { SITE_NAME } from "./head.ts";
 
-function setMeta(attribute: "name" | "property", key: string, content: string): void {
-  let element = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
-  if (!element) {
-    element = document.createElement("meta");
-    element.setAttribute(attribute, key);
-    document.head.append(element);
-  }
-  element.content = content;
+/** Set while prerendering: the page being rendered leaves its meta here for the HTML's `<head>`. */
+export interface HeadCollector {
+  meta: PageMeta | null;
 }
+export const HeadCollectorContext = createContext<HeadCollector | null>(null);
 
-function setLink(rel: string, href: string, extra: Record<string, string> = {}): void {
-  const selector = `link[rel="${rel}"]${Object.entries(extra)
-    .map(([key, value]) => `[${key}="${value}"]`)
-    .join("")}`;
-  let element = document.head.querySelector<HTMLLinkElement>(selector);
-  if (!element) {
-    element = document.createElement("link");
-    element.rel = rel;
-    for (const [key, value] of Object.entries(extra)) element.setAttribute(key, value);
-    document.head.append(element);
-  }
-  element.href = href;
-}
-
-/** Sets the title, description, Open Graph tags, icon and language alternates of the current page. */
-export function usePageMeta({ title, description }: { title: string; description: string }): void {
-  const language = useLanguage();
-  const location = useLocation();
-  useEffect(() => {
-    const origin = window.location.origin;
-    const fullTitle = `${title} — ${SITE_NAME}`;
-    document.title = fullTitle;
-    setMeta("name", "description", description);
-    setMeta("property", "og:site_name", SITE_NAME);
-    setMeta("property", "og:type", "website");
-    setMeta("property", "og:title", fullTitle);
-    setMeta("property", "og:description", description);
-    setMeta("property", "og:locale", REGIONAL_CODES[language].replace("-", "_"));
-    setMeta("property", "og:url", `${origin}${location.pathname}`);
-    setMeta("property", "og:image", `${origin}/og-image.png`);
-    setLink("icon", "/favicon.svg");
-    for (const other of LANGUAGES) {
-      const href = `${origin}${switchLanguagePath({ pathname: location.pathname, search: "", hash: "" }, other)}`;
-      setLink("alternate", href, { hreflang: other });
+function apply(tags: readonly HeadTag[]): void {
+  for (const element of document.head.querySelectorAll(`[${MANAGED_ATTRIBUTE}]`)) element.remove();
+  for (const { tag, attributes, text } of tags) {
+    if (tag === "title") {
+      document.title = text ?? "";
+      continue;
     }
-  }, [title, description, language, location.pathname]);
+    const element = document.createElement(tag);
+    for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+    element.setAttribute(MANAGED_ATTRIBUTE, "");
+    if (text !== undefined) element.textContent = text;
+    document.head.append(element);
+  }
+}
+
+/**
+ * Sets the title, description, canonical URL, Open Graph tags, language alternates and structured data of the
+ * current page: written into the prerendered HTML, and kept up to date in the browser as the visitor navigates.
+ */
+export function usePageMeta(meta: PageMeta): void {
+  const language = useLanguage();
+  const { pathname } = useLocation();
+  const collector = useContext(HeadCollectorContext);
+  // Prerendering has no effects: the page's meta is collected while it renders (the innermost page wins).
+  if (collector) collector.meta = meta;
+  const key = JSON.stringify(meta);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for `meta`, a new object on every render.
+  useEffect(() => {
+    apply(headTags(meta, { origin: window.location.origin, pathname, language }));
+  }, [key, language, pathname]);
+}
+
+/** Where the site is served: the placeholder while prerendering (the server fills in PUBLIC_URL). */
+export function useSiteOrigin(): string {
+  return useContext(HeadCollectorContext) ? ORIGIN_PLACEHOLDER : window.location.origin;
 }

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import opentype from "opentype.js";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { caveatPath, caveatProject } from "../test-support/caveat.ts";
 import { run as build } from "./build.ts";
@@ -81,5 +82,22 @@ describe("handfont build and specimen", () => {
     expect([...png.subarray(1, 4)].map((c) => String.fromCharCode(c)).join("")).toBe("PNG");
     const height = png.readUInt32BE(20);
     expect(height).toBe(2 * 52 + 2 * 13);
+  });
+
+  it("renders a WOFF2 font's specimen with ink, leaving out and naming what the font lacks", async () => {
+    const out = join(dir, "specimen-woff2.png");
+    const lines: string[] = [];
+    const args = [join(dir, "out", "MyHand-Regular.woff2"), "--text", "abcxyz", "--out", out, "--size", "40"];
+    expect(await specimen(args, (line) => lines.push(line))).toBe(0);
+    expect(lines[0]).toBe("left out, not in the font: x y z");
+    const { data } = await sharp(readFileSync(out)).greyscale().raw().toBuffer({ resolveWithObject: true });
+    expect(Math.min(...data)).toBeLessThan(64);
+  });
+
+  it("reports a file that is not a font as a clear error, not a stack trace", async () => {
+    writeFileSync(join(dir, "notes.txt"), "these are not glyphs");
+    const lines: string[] = [];
+    expect(await specimen([join(dir, "notes.txt"), "--out", join(dir, "x.png")], (line) => lines.push(line))).toBe(1);
+    expect(lines).toEqual([expect.stringMatching(/^error: .*notes\.txt: this is not a font file we can read/)]);
   });
 });

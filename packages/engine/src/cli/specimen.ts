@@ -1,10 +1,14 @@
 // `handfont specimen`: a PNG of text set in a font file.
 import { readFile, writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
+import { FontError } from "../font/errors.ts";
 import { renderSpecimenPng } from "../font/specimen.ts";
+import { chooseSpecimenText, coveredText, fontUnicodes } from "../font/specimen-text.ts";
 
-export const specimenUsage = `handfont specimen font.otf --text "The quick brown fox" --out specimen.png [--size 72]
-  Sets the text (\\n starts a new line) with HarfBuzz, so ligatures, variants and kerning show as in a browser.`;
+export const specimenUsage = `handfont specimen font.(otf|ttf|woff2|woff) [--text "The quick brown fox"] --out specimen.png [--size 72]
+  Sets the text (\\n starts a new line) with HarfBuzz, so ligatures, variants and kerning show as in a browser.
+  Without --text it shows a sample in the font's own script (a Cyrillic font gets a Cyrillic sentence); characters
+  the font lacks are left out and listed.`;
 
 /** Runs `handfont specimen` with its arguments; returns the process exit code. */
 export async function run(
@@ -15,7 +19,7 @@ export async function run(
     args,
     allowPositionals: true,
     options: {
-      text: { type: "string", default: "The quick brown fox jumps over the lazy dog" },
+      text: { type: "string" },
       out: { type: "string", default: "specimen.png" },
       size: { type: "string", default: "72" },
       help: { type: "boolean", default: false },
@@ -33,13 +37,23 @@ export async function run(
   }
   try {
     const font = new Uint8Array(await readFile(fontPath));
-    const png = await renderSpecimenPng(font, values.text.replaceAll("\\n", "\n"), { size });
+    const unicodes = await fontUnicodes(font);
+    const asked = values.text?.replaceAll("\\n", "\n");
+    const text = asked === undefined ? chooseSpecimenText(unicodes) : coveredText(asked, unicodes);
+    const missing = [...new Set(asked ?? "")].filter((ch) => /\S/u.test(ch) && !unicodes.has(ch.codePointAt(0)!));
+    if (missing.length > 0) print(`left out, not in the font: ${missing.join(" ")}`);
+    if (!text) {
+      print(`error: ${fontPath} has none of the characters of the text`);
+      return 1;
+    }
+    const png = await renderSpecimenPng(font, text, { size });
     await writeFile(values.out, png);
     print(`${values.out}  ${png.length} bytes`);
     return 0;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") {
-      print(`error: ${(error as Error).message}`);
+    const code = (error as NodeJS.ErrnoException).code;
+    if (error instanceof FontError || code === "ENOENT" || code === "EISDIR" || code === "EACCES") {
+      print(`error: ${fontPath}: ${(error as Error).message}`);
       return 1;
     }
     throw error;

@@ -6,7 +6,8 @@ export type FontErrorCode =
   | "FONT_OUTLINE_INVALID"
   | "FONT_FORMAT_UNSUPPORTED"
   | "FONT_TOO_MANY_GLYPHS"
-  | "FONT_TABLE_OVERFLOW";
+  | "FONT_TABLE_OVERFLOW"
+  | "FONT_FILE_UNREADABLE";
 
 /** One problem found in a FontProject, with the JSON path where it was found. */
 export interface FontProjectIssue {

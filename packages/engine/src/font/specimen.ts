@@ -1,8 +1,9 @@
 import { flattenOutline, type Polygon } from "../outline/flatten.ts";
 import { parseSvgPath } from "../outline/parse-path.ts";
+import { sfntFromFontFile } from "./font-file.ts";
 import { encodePng } from "./png.ts";
 import { type RgbaImage, rasterizeCoverage } from "./rasterize.ts";
-import { readSfntTables } from "./sfnt/sfnt.ts";
+import { coveredText } from "./specimen-text.ts";
 
 export interface SpecimenOptions {
   /** Font size in pixels (the em). */
@@ -21,20 +22,18 @@ interface PlacedLine {
   width: number;
 }
 
-const unitsPerEm = (font: Uint8Array) => {
-  const head = readSfntTables(font).get("head");
-  return head ? new DataView(head.buffer, head.byteOffset).getUint16(18) : 1000;
-};
-
 /**
- * Renders text set in a font (OTF or TTF bytes) to an RGBA image, shaped by HarfBuzz, so ligatures, cycling variants
- * and kerning show as in a browser. Lines are split at "\n". No filesystem: bytes in, pixels out.
+ * Renders text set in a font (OTF, TTF, WOFF or WOFF2 bytes) to an RGBA image, shaped by HarfBuzz, so ligatures,
+ * cycling variants and kerning show as in a browser. Lines are split at "\n". Characters the font lacks are left
+ * out, so no empty box (.notdef) is ever drawn; choose the text with `specimenText` to show what the font has.
+ * Throws FontError FONT_FILE_UNREADABLE for bytes that are not a font. No filesystem: bytes in, pixels out.
  */
 export async function renderSpecimen(
-  font: Uint8Array,
+  fontFile: Uint8Array,
   text: string,
   options: SpecimenOptions = {},
 ): Promise<RgbaImage> {
+  const font = await sfntFromFontFile(fontFile);
   const hb = await import("harfbuzzjs");
   const size = options.size ?? 72;
   const padding = options.padding ?? Math.round(size / 3);
@@ -43,8 +42,9 @@ export async function renderSpecimen(
   const paper = options.paper ?? [255, 255, 255];
   const face = new hb.Face(new hb.Blob(font));
   const hbFont = new hb.Font(face);
-  const scale = size / unitsPerEm(font);
-  const lines: PlacedLine[] = text.split("\n").map((line) => {
+  const scale = size / (face.upem || 1000);
+  const shown = coveredText(text, new Set(face.collectUnicodes()));
+  const lines: PlacedLine[] = shown.split("\n").map((line) => {
     const buffer = new hb.Buffer();
     buffer.addText(line);
     buffer.guessSegmentProperties();
@@ -52,10 +52,11 @@ export async function renderSpecimen(
     const infos = buffer.getGlyphInfos();
     const positions = buffer.getGlyphPositions();
     let x = 0;
-    const glyphs = infos.map((info, index) => {
+    const glyphs = infos.flatMap((info, index) => {
       const placed = { id: info.codepoint, x: x + positions[index]!.xOffset };
       x += positions[index]!.xAdvance;
-      return placed;
+      // Glyph 0 is .notdef, the empty box; a sequence the font cannot shape is left blank instead.
+      return info.codepoint === 0 ? [] : [placed];
     });
     return { glyphs, width: x };
   });

@@ -15,7 +15,7 @@ import { readScan } from "./read-scan.ts";
 beforeAll(() => initEngineForNode());
 
 describe("reading in real conditions", () => {
-  it("reads the printed PDF itself: template and page found, guides, labels and borders dropped, every box empty", async () => {
+  it("reads the printed PDF itself: template and page found, guides, labels and borders dropped, every box empty, the page called empty", async () => {
     const layout = layoutTemplate({ sets: ["latin", "ru"], variants: 2, id: "PRINTED" });
     const dir = mkdtempSync(join(tmpdir(), "handfont-printed-"));
     try {
@@ -37,6 +37,7 @@ describe("reading in real conditions", () => {
       expect([result.templateId, result.page]).toEqual(["PRINTED", 2]);
       expect(result.cells.length).toBe(layout.cells.filter((c) => c.page === 2).length);
       expect(result.cells.filter((c) => !c.empty).map((c) => c.chars)).toEqual([]);
+      expect(result.warnings.map((w) => w.code)).toContain("PAGE_EMPTY");
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

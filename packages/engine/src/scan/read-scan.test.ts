@@ -47,6 +47,19 @@ describe("readScan", () => {
     expect(result.preview.data.length).toBe(420 * 594 * 4);
   });
 
+  it("reports its progress stage by stage, never going back, and ends at 1", async () => {
+    const calls: [number, string][] = [];
+    const result = await readScan(scan, lookup, { onProgress: (fraction, stage) => calls.push([fraction, stage]) });
+    expect(result.warnings.map((w) => w.code)).not.toContain("PAGE_EMPTY");
+    const stages = calls.map(([, stage]) => stage).filter((stage, i, all) => stage !== all[i - 1]);
+    expect(stages).toEqual(["qr", "markers", "cells", "done"]);
+    const fractions = calls.map(([fraction]) => fraction);
+    expect(fractions).toEqual([...fractions].sort((a, b) => a - b));
+    expect(fractions.at(-1)).toBe(1);
+    // The boxes take most of the time, so the bar moves while they are read, not only at their end.
+    expect(calls.filter(([fraction, stage]) => stage === "cells" && fraction > 0.3).length).toBeGreaterThan(3);
+  });
+
   it("keeps letters' height against the guides and draws clean outlines without self-overlaps", async () => {
     const result = await readScan(scan, lookup);
     const box = (chars: string) => result.cells.find((c) => c.chars === chars)!.bbox!;

@@ -16,7 +16,18 @@ export type ReadScanOptions = {
   previewPxPerMm?: number;
   /** Resolution cells are cut and cleaned at (px/mm); default 8. Tracing works at 32 px/mm whatever this is. */
   workPxPerMm?: number;
+  /**
+   * Called as reading moves on: the share of the page done (0–1, never going back) and the stage reached. Cheap
+   * enough to forward to a user: a few calls a stage, one per twentieth of the boxes.
+   */
+  onProgress?: (fraction: number, stage: ScanStage) => void;
 };
+
+/** The stages of reading a page, in order. */
+export type ScanStage = "qr" | "markers" | "cells" | "done";
+
+/** Share of a page's reading time spent before each stage (measured: most of it goes on the boxes). */
+const STAGE_START: Record<ScanStage, number> = { qr: 0.05, markers: 0.2, cells: 0.3, done: 1 };
 
 export type StageTimings = {
   luminance: number;
@@ -80,9 +91,11 @@ export async function readScan(
     throw new EngineError("TEMPLATE_NOT_FOUND_ON_PAGE", undefined, { reason: "image smaller than 200 px" });
   }
 
+  const report = options.onProgress ?? (() => {});
   const factor = Math.max(1, Math.floor(Math.max(image.width, image.height) / 1600));
   const { full, small: detection } = luminancePyramid(image, channels, factor);
   const t1 = performance.now();
+  report(STAGE_START.qr, "qr");
 
   const qr = await findQrCode(detection, factor, full);
   if (!qr) throw new EngineError("TEMPLATE_NOT_FOUND_ON_PAGE");
@@ -96,6 +109,7 @@ export async function readScan(
     throw new EngineError("TEMPLATE_UNKNOWN", undefined, { templateId, page, reason: "the layout is malformed" });
   }
   const t3 = performance.now();
+  report(STAGE_START.markers, "markers");
 
   const markers = findMarkers(full, detection, factor, qr, layout);
   const centres = layout.markers.centers.map((c) => pagePoint(c.x, c.y));
@@ -110,12 +124,18 @@ export async function readScan(
   const cellSource = cellFactor === factor ? detection : downscale(full, cellFactor);
   const cellH = cellFactor === 1 ? h : scaleHomography(h, cellFactor);
   const t4 = performance.now();
+  report(STAGE_START.cells, "cells");
 
   const cells: ScanCell[] = [];
   const paperLevels: number[] = [];
   const cellTimes = { cut: 0, clean: 0, trace: 0 };
-  for (const cell of layout.cells) {
-    if (cell.page !== page) continue;
+  const pageCells = layout.cells.filter((cell) => cell.page === page);
+  const cellShare = (STAGE_START.done - STAGE_START.cells) / Math.max(1, pageCells.length);
+  const reportEvery = Math.max(1, Math.ceil(pageCells.length / 20));
+  for (const cell of pageCells) {
+    if (cells.length % reportEvery === 0 && cells.length > 0) {
+      report(STAGE_START.cells + cells.length * cellShare, "cells");
+    }
     const reading = await readCell(cellSource, cellH, cell, workPxPerMm);
     cells.push(reading.cell);
     paperLevels.push(reading.paperLevel);
@@ -132,13 +152,14 @@ export async function readScan(
     options.previewPxPerMm ?? 2,
   );
   const t6 = performance.now();
+  report(STAGE_START.done, "done");
 
   return {
     templateId,
     page,
     qcode: qr.text,
     cells,
-    warnings: pageWarnings(scanPxPerMm, scales, paperLevels),
+    warnings: pageWarnings(scanPxPerMm, scales, paperLevels, cells),
     preview,
     diagnostics: {
       scanPxPerMm,
@@ -160,8 +181,9 @@ export async function readScan(
   };
 }
 
-function pageWarnings(scanPxPerMm: number, scales: number[], paperLevels: number[]): ScanWarning[] {
+function pageWarnings(scanPxPerMm: number, scales: number[], paperLevels: number[], cells: ScanCell[]): ScanWarning[] {
   const warnings: ScanWarning[] = [];
+  if (cells.length > 0 && cells.every((cell) => cell.empty)) warnings.push(scanWarning("PAGE_EMPTY"));
   // 4 px/mm is about 100 dpi: strokes are a few pixels wide and curves get rough.
   if (scanPxPerMm < 4) warnings.push(scanWarning("LOW_RESOLUTION"));
   if (Math.max(...scales) / Math.min(...scales) > 1.8) warnings.push(scanWarning("STRONG_PERSPECTIVE"));

@@ -1,6 +1,7 @@
-import { Card, Grid, List, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Card, Grid, List, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { AppLink } from "../../app/AppLink.tsx";
 import { DelayedLoader } from "../../app/DelayedLoader.tsx";
 import { useLanguage } from "../../app/use-language.ts";
 import { usePageMeta } from "../../app/use-page-meta.ts";
@@ -12,7 +13,7 @@ const STEPS = ["print", "write", "photograph", "upload"] as const;
 
 /** `/{lang}/app/instructions`: how to print, write and photograph, shown on the real template of the language. */
 function InstructionsPage() {
-  const { t } = useTranslation(["instructions", "workspace"]);
+  const { t } = useTranslation(["instructions", "workspace", "content"]);
   const language = useLanguage();
   usePageMeta({ title: t("instructions:meta.title"), description: t("instructions:meta.description") });
   const page = useQuery({
@@ -41,6 +42,15 @@ function InstructionsPage() {
                 </List>
               </Card>
             ))}
+            <Card withBorder padding="lg" component="section" aria-labelledby="public-guides">
+              <Title order={2} fz="h3" id="public-guides" mb="xs">
+                {t("content:app.title")}
+              </Title>
+              <Text mb="sm">{t("content:app.text")}</Text>
+              <Anchor component={AppLink} page="instructions" fw={600} td="underline">
+                {t("content:app.all")}
+              </Anchor>
+            </Card>
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
