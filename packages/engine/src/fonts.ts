@@ -60,6 +60,8 @@ export {
 } from "./glyph/document.ts";
 export { type GlyphDocumentIssue, GlyphError, type GlyphErrorCode, type GlyphLimitExceeded } from "./glyph/errors.ts";
 export {
+  adjustPath,
+  drawnPath,
   type FontLetter,
   fontGlyphOf,
   fontProjectFromLetters,

@@ -6,32 +6,52 @@ import {
   type FontProject,
   type FontSettings,
 } from "../font/project.ts";
+import { parseSvgPath } from "../outline/parse-path.ts";
 import { outlineToSvgPath } from "../outline/serialize-path.ts";
-import type { GlyphDocument } from "./document.ts";
-import { outlineOf } from "./outline-of.ts";
+import { type GlyphAdjustments, type GlyphDocument, NO_ADJUSTMENTS } from "./document.ts";
+import { adjustOutline, outlineOf } from "./outline-of.ts";
 
 /** One letter of a font: which characters and form it is, and its document. */
 export interface FontLetter {
   chars: string;
   variant: number;
   document: GlyphDocument;
+  /**
+   * The document's drawn outline as stored beside it (`drawnPath(document)`). When given, the document's contours and
+   * strokes are not read, so a caller holding the stored outline may leave them out of what it loads.
+   */
+  drawnPath?: string;
 }
 
 /**
- * Path data of documents already turned into outlines, by document object. A long-lived caller (the preview worker)
- * keeps its documents and this cache between compiles, so an edit re-derives only the letter it changed, and the
- * same path string comes back for the others (the compiler's GlyphCache is keyed by it).
+ * Drawn outlines of documents already derived, by document object. A long-lived caller (the preview worker) keeps its
+ * documents and this cache between compiles, so an edit re-derives only the letter it changed, and the same path
+ * string comes back for the others (the compiler's GlyphCache is keyed by it).
  */
 export type LetterPathCache = WeakMap<GlyphDocument, string>;
 
-/** A letter's outline as the compiler reads it: SVG path data in font units with at most two decimals. */
-export function letterPath(document: GlyphDocument, cache?: LetterPathCache): string {
-  let path = cache?.get(document);
-  if (path === undefined) {
-    path = outlineToSvgPath(outlineOf(document));
-    cache?.set(document, path);
+/**
+ * A letter's outline before its adjustments, as SVG path data with at most two decimals: what the server stores as
+ * the derived cache of a document, and the one form every compile starts from.
+ */
+export function drawnPath(doc: GlyphDocument): string {
+  return outlineToSvgPath(outlineOf({ ...doc, adjustments: NO_ADJUSTMENTS }));
+}
+
+/** A drawn outline with a letter's adjustments applied, as the compiler reads it (two decimals). */
+export function adjustPath(path: string, adjustments: GlyphAdjustments): string {
+  if (adjustments.scale === 1 && adjustments.baselineShift === 0) return path;
+  return outlineToSvgPath(adjustOutline(parseSvgPath(path), adjustments));
+}
+
+/** A letter's outline as the compiler reads it: its drawn outline (from the cache when known) with its adjustments. */
+export function letterPath(letter: Pick<FontLetter, "document" | "drawnPath">, cache?: LetterPathCache): string {
+  let drawn = letter.drawnPath ?? cache?.get(letter.document);
+  if (drawn === undefined) {
+    drawn = drawnPath(letter.document);
+    cache?.set(letter.document, drawn);
   }
-  return path;
+  return adjustPath(drawn, letter.document.adjustments);
 }
 
 /** A letter as the compiler gets it: its outline and the metrics the user set (automatic ones are left out). */
@@ -40,7 +60,7 @@ export function fontGlyphOf(letter: FontLetter, cache?: LetterPathCache): FontGl
   return {
     chars: letter.chars,
     variant: letter.variant,
-    path: letterPath(letter.document, cache),
+    path: letterPath(letter, cache),
     ...(advance !== null ? { advance } : {}),
     ...(leftSideBearing !== null ? { leftSideBearing } : {}),
     ...(rightSideBearing !== null ? { rightSideBearing } : {}),
