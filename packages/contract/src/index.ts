@@ -4,6 +4,8 @@ export * from "./errors.ts";
 export * from "./font-diagnostics.ts";
 export * from "./health.ts";
 export * from "./languages.ts";
+export * from "./letter-errors.ts";
+export * from "./letters.ts";
 export * from "./plans.ts";
 export * from "./public-config.ts";
 export * from "./scan-warnings.ts";

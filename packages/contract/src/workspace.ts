@@ -169,7 +169,7 @@ export type UploadScansResponse = z.infer<typeof UploadScansResponse>;
 
 // ---------------------------------------------------------------- letters
 
-export const GlyphSource = z.enum(["scan", "drawn", "imported"]);
+export const GlyphSource = z.enum(["scan", "drawn", "imported", "composite"]);
 
 export const Glyph = z.object({
   id: Id,
@@ -355,3 +355,12 @@ export const DownloadFontQuery = z.object({ format: FontFormat.default("ttf") })
 export const IdParams = z.object({ id: Id });
 
 export const RemovedResponse = z.object({ removed: z.literal(true) });
+
+/** Shapes shared with the letters feature (letters.ts). */
+export {
+  Chars as LetterChars,
+  Id as EntityId,
+  Message as CodedMessageSchema,
+  Timestamp as IsoTimestamp,
+  Variant as LetterVariant,
+};

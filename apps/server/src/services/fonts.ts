@@ -31,7 +31,11 @@ export async function ownedFont(db: Executor, userId: string, fontId: string): P
 }
 
 /** What the font list shows about a font: counts of its letters and its latest build. */
-export function fontSummary(row: FontRow, letters: GlyphRow[], build: BuildRow | null): FontSummary {
+export function fontSummary(
+  row: FontRow,
+  letters: readonly { chars: string; variant: number }[],
+  build: BuildRow | null,
+): FontSummary {
   const measured = measureLetters(letters);
   return {
     id: row.id,

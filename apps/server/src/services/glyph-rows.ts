@@ -1,37 +1,39 @@
+import type { GlyphDocument } from "@handfont/contract";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { glyphs, type StoredMessage } from "../db/schema/workspace.ts";
+import { currentDocument, storedSource, templatePageOf } from "../letters/letter-documents.ts";
 import type { Executor } from "./workspace-context.ts";
 
-/** A letter as the services move it around, before it gets a row id. */
+/** A letter as the services move it around, before it gets a row id: its document and the outline derived from it. */
 export type LetterRecord = {
   chars: string;
   variant: number;
+  document: GlyphDocument;
+  /** The document's outline before its adjustments (the engine's drawnPath). */
   path: string;
-  advance: number | null;
-  lsb: number | null;
-  rsb: number | null;
-  baselineShift: number;
-  scale: number;
-  source: "scan" | "drawn" | "imported";
-  templatePage: number | null;
   warnings: StoredMessage[];
 };
 
 export type GlyphRow = typeof glyphs.$inferSelect;
 
-/** The letter fields of a stored glyph, to copy it elsewhere. */
+/** The letter of a stored glyph, to copy it elsewhere. */
 export const toRecord = (row: GlyphRow): LetterRecord => ({
   chars: row.chars,
   variant: row.variant,
+  document: currentDocument(row.document),
   path: row.path,
-  advance: row.advance,
-  lsb: row.lsb,
-  rsb: row.rsb,
-  baselineShift: row.baselineShift,
-  scale: row.scale,
-  source: row.source,
-  templatePage: row.templatePage,
   warnings: row.warnings,
+});
+
+/** The columns a letter record writes (the query columns copied from its document). */
+const columnsOf = (letter: LetterRecord) => ({
+  chars: letter.chars,
+  variant: letter.variant,
+  document: letter.document as unknown as Record<string, unknown>,
+  path: letter.path,
+  source: storedSource(letter.document),
+  templatePage: templatePageOf(letter.document),
+  warnings: letter.warnings,
 });
 
 const key = (letter: { chars: string; variant: number }) => `${letter.variant}\u0000${letter.chars}`;
@@ -43,13 +45,11 @@ export function mergeLetters<T extends { chars: string; variant: number }>(...li
   return [...byKey.values()];
 }
 
+// A replaced letter is a new revision of the same letter.
 const updatedColumns = {
+  document: sql`excluded.document`,
+  revision: sql`${glyphs.revision} + 1`,
   path: sql`excluded.path`,
-  advance: sql`excluded.advance`,
-  lsb: sql`excluded.lsb`,
-  rsb: sql`excluded.rsb`,
-  baselineShift: sql`excluded.baseline_shift`,
-  scale: sql`excluded.scale`,
   source: sql`excluded.source`,
   templatePage: sql`excluded.template_page`,
   warnings: sql`excluded.warnings`,
@@ -66,7 +66,7 @@ export async function upsertFontGlyphs(
   if (letters.length === 0) return [];
   return db
     .insert(glyphs)
-    .values(letters.map((letter) => ({ ...letter, ownerId, fontId })))
+    .values(letters.map((letter) => ({ ...columnsOf(letter), ownerId, fontId })))
     .onConflictDoUpdate({ target: [glyphs.fontId, glyphs.chars, glyphs.variant], set: updatedColumns })
     .returning();
 }
@@ -81,7 +81,7 @@ export async function upsertSetGlyphs(
   if (letters.length === 0) return [];
   return db
     .insert(glyphs)
-    .values(letters.map((letter) => ({ ...letter, ownerId, letterSetId })))
+    .values(letters.map((letter) => ({ ...columnsOf(letter), ownerId, letterSetId })))
     .onConflictDoUpdate({ target: [glyphs.letterSetId, glyphs.chars, glyphs.variant], set: updatedColumns })
     .returning();
 }
