@@ -2,15 +2,7 @@ import { type FontOrigin, FontSettings, type FontSummary } from "@handfont/contr
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { fontBuilds, fonts, glyphs, letterSets, scans } from "../db/schema/workspace.ts";
 import { DomainError } from "./domain-error.ts";
-import {
-  fontGlyphs,
-  type GlyphRow,
-  type LetterRecord,
-  mergeLetters,
-  setGlyphs,
-  toRecord,
-  upsertFontGlyphs,
-} from "./glyph-rows.ts";
+import { fontGlyphs, type LetterRecord, mergeLetters, setGlyphs, toRecord, upsertFontGlyphs } from "./glyph-rows.ts";
 import { assertCanAddFont, assertFontContent, measureLetters } from "./plans.ts";
 import { type Executor, isUuid, lockUser, type WorkspaceContext } from "./workspace-context.ts";
 

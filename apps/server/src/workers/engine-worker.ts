@@ -1,6 +1,5 @@
 import {
   compileFonts,
-  type FontProject,
   isEngineError,
   type Layout,
   readScan,
