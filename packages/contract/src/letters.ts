@@ -132,3 +132,20 @@ export const LetterConflictBody = z.object({
 export type LetterConflictBody = z.infer<typeof LetterConflictBody>;
 
 export const FontIdParams = z.object({ fontId: Id });
+export const LetterSetIdParams = z.object({ letterSetId: Id });
+
+/** A letter set in a list: what it is and how many letters it has, never its outlines. */
+export const LetterSetSummary = z.object({
+  id: Id,
+  templateId: z.string(),
+  templateName: z.string(),
+  letterCount: z.number().int(),
+  updatedAt: Timestamp,
+});
+export type LetterSetSummary = z.infer<typeof LetterSetSummary>;
+
+export const LetterSetList = z.object({ letterSets: z.array(LetterSetSummary) });
+export type LetterSetList = z.infer<typeof LetterSetList>;
+
+export const LetterSetLetters = z.object({ letterSetId: Id, letters: z.array(LetterState) });
+export type LetterSetLetters = z.infer<typeof LetterSetLetters>;

@@ -190,4 +190,20 @@ describe("letter changes with revisions", () => {
     ]);
     expect(res.json().code).toBe("FONT_NOT_FOUND");
   });
+
+  it("lists fonts and letter sets as summaries that never carry an outline", async () => {
+    const user = await t.newUser();
+    const fontId = await createFont(t, user);
+    await send(user, fontId, [
+      { chars: "a", variant: 1, baseRevision: null, document: drawn(0, 0, 400, 400) },
+      { chars: "a", variant: 2, baseRevision: null, document: drawn(0, 0, 300, 400) },
+    ]);
+    const list = await t.as(user, { method: "GET", url: "/api/getAllAddedFonts" });
+    expect(list.json().fonts).toMatchObject([{ id: fontId, glyphCount: 2, characterCount: 1, maxVariants: 2 }]);
+    expect(list.body).not.toMatch(/"(path|document|contours|strokes)"/);
+    const sets = await t.as(user, { method: "GET", url: "/api/letter-sets" });
+    expect(sets.json()).toEqual({ letterSets: [] });
+    const missing = await t.as(user, { method: "GET", url: `/api/letter-sets/${fontId}/letters` });
+    expect(missing.json().code).toBe("LETTER_SET_NOT_FOUND");
+  });
 });

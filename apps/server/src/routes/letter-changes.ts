@@ -1,4 +1,13 @@
-import { ApiErrorBody, FontIdParams, FontLetters, LetterChangesRequest, LetterConflictBody } from "@handfont/contract";
+import {
+  ApiErrorBody,
+  FontIdParams,
+  FontLetters,
+  LetterChangesRequest,
+  LetterConflictBody,
+  LetterSetIdParams,
+  LetterSetLetters,
+  LetterSetList,
+} from "@handfont/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../http/auth-context.ts";
 import { requestLanguage } from "../http/request-language.ts";
@@ -15,7 +24,48 @@ const present = (letter: LetterStateRow, language: Parameters<typeof translate>[
 });
 
 /** The letters of one font as documents with revisions, and changes checked against them (notes/letters-api.md). */
-export const letterChangeRoutes: FastifyPluginAsyncZod<{ changes: LetterChangeService }> = async (app, { changes }) => {
+export const letterChangeRoutes: FastifyPluginAsyncZod<{
+  changes: LetterChangeService;
+  templateName: (userId: string, templateId: string) => Promise<string>;
+}> = async (app, { changes, templateName }) => {
+  app.get(
+    "/letter-sets",
+    {
+      schema: { tags, summary: "The user's letter sets with their letter counts", response: { 200: LetterSetList } },
+    },
+    async (request) => {
+      const userId = requireUser(request).id;
+      const sets = await changes.letterSets(userId);
+      const names = await Promise.all(
+        sets.map((set) => templateName(userId, set.templateId).catch(() => set.templateId)),
+      );
+      return {
+        letterSets: sets.map((set, index) => ({
+          ...set,
+          templateName: names[index]!,
+          updatedAt: set.updatedAt.toISOString(),
+        })),
+      };
+    },
+  );
+
+  app.get(
+    "/letter-sets/:letterSetId/letters",
+    {
+      schema: {
+        tags,
+        summary: "Every letter read from a template's pages, as documents with revisions",
+        params: LetterSetIdParams,
+        response: { 200: LetterSetLetters },
+      },
+    },
+    async (request) => {
+      const letters = await changes.letterSetLetters(requireUser(request).id, request.params.letterSetId);
+      const language = requestLanguage(request);
+      return { letterSetId: request.params.letterSetId, letters: letters.map((letter) => present(letter, language)) };
+    },
+  );
+
   app.get(
     "/fonts/:fontId/letters",
     {

@@ -69,7 +69,10 @@ export const workspaceRoutes: FastifyPluginAsync<{ workspace: Workspace }> = asy
   await app.register(templateRoutes, { templates: workspace.templates });
   await app.register(scanRoutes, { scans: workspace.scans });
   await app.register(letterRoutes, { letters: workspace.letters });
-  await app.register(letterChangeRoutes, { changes: workspace.letterChanges });
+  await app.register(letterChangeRoutes, {
+    changes: workspace.letterChanges,
+    templateName: (userId, templateId) => workspace.templates.name(userId, templateId),
+  });
   await app.register(fontRoutes, workspace);
   await app.register(planRoutes, { plans: workspace.ctx.plans, db: workspace.ctx.db, now: workspace.ctx.now });
 };

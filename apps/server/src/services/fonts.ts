@@ -72,16 +72,23 @@ export function createFontService(ctx: WorkspaceContext) {
     return latest;
   };
 
+  /** Summaries of fonts: counted from each letter's characters and variant alone, never from its outline. */
   const describe = async (db: Executor, rows: FontRow[]) => {
     const ids = rows.map((row) => row.id);
     const letters = ids.length
-      ? await db.select().from(glyphs).where(inArray(glyphs.fontId, ids)).orderBy(glyphs.chars, glyphs.variant)
+      ? await db
+          .select({ fontId: glyphs.fontId, chars: glyphs.chars, variant: glyphs.variant })
+          .from(glyphs)
+          .where(inArray(glyphs.fontId, ids))
       : [];
     const builds = await latestBuilds(db, ids);
-    return rows.map((row) => {
-      const own = letters.filter((letter) => letter.fontId === row.id);
-      return { summary: fontSummary(row, own, builds.get(row.id) ?? null), glyphs: own };
-    });
+    const byFont = new Map<string, { chars: string; variant: number }[]>();
+    for (const letter of letters) {
+      const list = byFont.get(letter.fontId!) ?? [];
+      list.push(letter);
+      byFont.set(letter.fontId!, list);
+    }
+    return rows.map((row) => fontSummary(row, byFont.get(row.id) ?? [], builds.get(row.id) ?? null));
   };
 
   /** The letters a new font starts with, from a source the user owns (or a ready-made template's letter set). */
@@ -157,14 +164,37 @@ export function createFontService(ctx: WorkspaceContext) {
   return {
     create,
 
-    async list(userId: string) {
+    /** Summaries of the user's fonts (counts, last build, specimen): a list never carries outlines. */
+    async list(userId: string): Promise<FontSummary[]> {
       const rows = await ctx.db.select().from(fonts).where(eq(fonts.ownerId, userId)).orderBy(desc(fonts.createdAt));
       return describe(ctx.db, rows);
     },
 
+    /** The spec's GET /getFontsAndSvgs: every font with every letter (kept for the spec; pages use summaries). */
+    async listWithLetters(userId: string) {
+      const rows = await ctx.db.select().from(fonts).where(eq(fonts.ownerId, userId)).orderBy(desc(fonts.createdAt));
+      const summaries = await describe(ctx.db, rows);
+      const letters = rows.length
+        ? await ctx.db
+            .select()
+            .from(glyphs)
+            .where(
+              inArray(
+                glyphs.fontId,
+                rows.map((row) => row.id),
+              ),
+            )
+            .orderBy(glyphs.chars, glyphs.variant)
+        : [];
+      return summaries.map((summary) => ({
+        summary,
+        glyphs: letters.filter((letter) => letter.fontId === summary.id),
+      }));
+    },
+
     async summary(userId: string, fontId: string): Promise<FontSummary> {
       const [described] = await describe(ctx.db, [await ownedFont(ctx.db, userId, fontId)]);
-      return described!.summary;
+      return described!;
     },
 
     async copy(userId: string, fontId: string, name?: string): Promise<FontSummary> {
@@ -197,7 +227,7 @@ export function createFontService(ctx: WorkspaceContext) {
         await tx.update(fonts).set({ updatedAt: ctx.now() }).where(eq(fonts.id, target.id));
         const [described] = await describe(tx, [{ ...target, updatedAt: ctx.now() }]);
         return {
-          font: described!.summary,
+          font: described!,
           added: incoming.length - conflicting.length,
           replaced: onConflict === "source" ? conflicting.length : 0,
           kept: onConflict === "target" ? conflicting.length : 0,

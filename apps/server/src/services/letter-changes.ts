@@ -1,12 +1,12 @@
 import { FONT_LIMITS, type GlyphDocument, type LetterChange } from "@handfont/contract";
-import { and, count, eq, inArray, or, sql } from "drizzle-orm";
-import { fonts, glyphs } from "../db/schema/workspace.ts";
+import { and, count, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { fonts, glyphs, letterSets } from "../db/schema/workspace.ts";
 import { currentDocument, storedSource, templatePageOf } from "../letters/letter-documents.ts";
 import { DomainError } from "./domain-error.ts";
 import { ownedFont } from "./fonts.ts";
-import { fontGlyphs, type GlyphRow } from "./glyph-rows.ts";
+import { fontGlyphs, type GlyphRow, setGlyphs } from "./glyph-rows.ts";
 import { assertFontContent } from "./plans.ts";
-import type { Executor, WorkspaceContext } from "./workspace-context.ts";
+import { type Executor, isUuid, type WorkspaceContext } from "./workspace-context.ts";
 
 const key = (letter: { chars: string; variant: number }) => `${letter.variant}\u0000${letter.chars}`;
 
@@ -51,6 +51,32 @@ async function assertFontSize(db: Executor, fontId: string): Promise<void> {
  */
 export function createLetterChangeService(ctx: WorkspaceContext) {
   return {
+    /** The user's letter sets with their letter counts (a list never carries outlines). */
+    async letterSets(userId: string) {
+      return ctx.db
+        .select({
+          id: letterSets.id,
+          templateId: letterSets.templateId,
+          updatedAt: letterSets.updatedAt,
+          letterCount: sql<number>`(select count(*) from ${glyphs} where ${glyphs.letterSetId} = ${letterSets.id})::int`,
+        })
+        .from(letterSets)
+        .where(eq(letterSets.ownerId, userId))
+        .orderBy(desc(letterSets.updatedAt));
+    },
+
+    /** Every letter of one of the user's letter sets, with its document and revision. */
+    async letterSetLetters(userId: string, letterSetId: string): Promise<LetterStateRow[]> {
+      const [set] = isUuid(letterSetId)
+        ? await ctx.db
+            .select({ id: letterSets.id })
+            .from(letterSets)
+            .where(and(eq(letterSets.id, letterSetId), eq(letterSets.ownerId, userId)))
+        : [];
+      if (!set) throw new DomainError("LETTER_SET_NOT_FOUND");
+      return (await setGlyphs(ctx.db, [set.id])).map(withDocument);
+    },
+
     /** Every letter of one of the user's fonts, with its document and revision. */
     async letters(userId: string, fontId: string): Promise<LetterStateRow[]> {
       const font = await ownedFont(ctx.db, userId, fontId);
