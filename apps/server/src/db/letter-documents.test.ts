@@ -223,6 +223,7 @@ describe("letters stored before documents", () => {
         style: "Regular",
         designer: "",
         settings: settings as never,
+        timestamp: 0,
         letters: rows.map((row) => ({
           chars: row.chars,
           variant: row.variant,

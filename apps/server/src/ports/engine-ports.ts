@@ -84,6 +84,8 @@ export type BuildProject = {
   designer: string;
   letters: BuildLetter[];
   settings: FontSettings;
+  /** Seconds since 1970 written into the font: when its letters or settings last changed, so a build is repeatable. */
+  timestamp: number;
 };
 
 export type BuiltFont = {

@@ -60,6 +60,7 @@ export function createFontBuildService(ctx: WorkspaceContext) {
           style: font.styleName,
           designer: "",
           letters,
+          timestamp: Math.floor(font.updatedAt.getTime() / 1000),
           settings: FontSettings.parse(font.settings),
         });
       } catch (error) {

@@ -93,6 +93,7 @@ serveTasks({
   async compileFont(payload: { project: BuildProject; specimenText: string }) {
     const { fonts, diagnostics } = await compileFonts(projectOfBuild(payload.project), ["otf", "ttf", "woff2"], {
       woff2Encoder: nodeWoff2Encoder(),
+      timestamp: payload.project.timestamp,
     });
     const files = (["otf", "ttf", "woff2"] as const).flatMap((format) =>
       fonts[format] ? [{ format, bytes: fonts[format] }] : [],

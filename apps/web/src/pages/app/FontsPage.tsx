@@ -1,4 +1,4 @@
-import type { FontOrigin, ScanStatus } from "@handfont/contract";
+import type { FontOrigin, FontSummary, ScanStatus } from "@handfont/contract";
 import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -15,15 +15,18 @@ function FontsPage() {
   const { t } = useTranslation("workspace");
   usePageMeta({ title: t("fonts.meta.title"), description: t("fonts.meta.description") });
   const queryClient = useQueryClient();
-  const data = useQuery({ queryKey: ["workspace", "all"], queryFn: workspaceApi.fontsAndLetters });
+  // Summaries only: counts, last build, specimen; a font's letters are fetched when it is opened.
+  const data = useQuery({ queryKey: ["workspace", "fonts"], queryFn: workspaceApi.fonts });
+  const sets = useQuery({ queryKey: ["workspace", "letter-sets"], queryFn: workspaceApi.letterSets });
   const [name, setName] = useState("");
   const create = useMutation({
     mutationFn: (input: { name: string; from: FontOrigin }) => workspaceApi.createFont(input.name, input.from),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["workspace"] }),
+    onSuccess: (created) =>
+      queryClient.setQueryData<FontSummary[]>(["workspace", "fonts"], (list) => list && [created, ...list]),
   });
-  const onRead = (_scan: ScanStatus) => void queryClient.invalidateQueries({ queryKey: ["workspace"] });
+  const onRead = (_scan: ScanStatus) => void queryClient.invalidateQueries({ queryKey: ["workspace", "letter-sets"] });
   const fontName = name.trim() || t("fonts.defaultName");
-  const fonts = data.data?.fonts ?? [];
+  const fonts = data.data ?? [];
 
   return (
     <WorkspaceLayout page="app" title={t("fonts.title")}>
@@ -46,9 +49,9 @@ function FontsPage() {
             onChange={(event) => setName(event.currentTarget.value)}
             maw={360}
           />
-          {data.data?.letterSets.map((set) => (
+          {sets.data?.map((set) => (
             <Group key={set.id} justify="space-between" data-testid="letter-set">
-              <Text>{t("fonts.letterSet", { name: set.templateName, count: set.glyphs.length })}</Text>
+              <Text>{t("fonts.letterSet", { name: set.templateName, count: set.letterCount })}</Text>
               <Button
                 onClick={() => create.mutate({ name: fontName, from: { kind: "letterSet", letterSetId: set.id } })}
                 loading={create.isPending}
@@ -71,7 +74,7 @@ function FontsPage() {
           {t("fonts.listTitle")}
         </Title>
         {data.isPending && <DelayedLoader label={t("loading")} />}
-        <ErrorNotice error={data.error} />
+        <ErrorNotice error={data.error ?? sets.error} />
         {data.isSuccess && fonts.length === 0 && <Text c="dimmed">{t("fonts.none")}</Text>}
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           {fonts.map((font) => (
