@@ -26,7 +26,7 @@ export const LETTER_LIMITS = {
 export const FONT_LIMITS = {
   /** Letters (characters × variants, ligatures included) in one font. */
   letters: 5_000,
-  /** Stored size of all of a font's letter documents together, in bytes of JSON. */
+  /** Stored size of all of a font's letter documents together, in bytes as the database keeps them. */
   documentBytes: 24 * 1024 * 1024,
   /** Letter changes in one request. */
   changesPerRequest: 500,

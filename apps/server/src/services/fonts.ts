@@ -2,8 +2,18 @@ import { type FontOrigin, FontSettings, type FontSummary } from "@handfont/contr
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { fontBuilds, fonts, glyphs, letterSets, scans } from "../db/schema/workspace.ts";
 import { DomainError } from "./domain-error.ts";
-import { fontGlyphs, type LetterRecord, mergeLetters, setGlyphs, toRecord, upsertFontGlyphs } from "./glyph-rows.ts";
-import { assertCanAddFont, assertFontContent, measureLetters } from "./plans.ts";
+import {
+  assertFontSize,
+  EMPTY_MEASURE,
+  fontGlyphs,
+  type LetterRecord,
+  measureFonts,
+  mergeLetters,
+  setGlyphs,
+  toRecord,
+  upsertFontGlyphs,
+} from "./glyph-rows.ts";
+import { assertCanAddFont, assertFontContent, type FontMeasure, measureLetters } from "./plans.ts";
 import { type Executor, isUuid, lockUser, type WorkspaceContext } from "./workspace-context.ts";
 
 export type FontRow = typeof fonts.$inferSelect;
@@ -25,16 +35,16 @@ export async function ownedFont(db: Executor, userId: string, fontId: string): P
 /** What the font list shows about a font: counts of its letters and its latest build. */
 export function fontSummary(
   row: FontRow,
-  letters: readonly { chars: string; variant: number }[],
+  letters: readonly { chars: string; variant: number }[] | (FontMeasure & { glyphs: number }),
   build: BuildRow | null,
 ): FontSummary {
-  const measured = measureLetters(letters);
+  const measured = "glyphs" in letters ? letters : { ...measureLetters(letters), glyphs: letters.length };
   return {
     id: row.id,
     name: row.name,
     styleName: row.styleName,
     characterCount: measured.characters,
-    glyphCount: letters.length,
+    glyphCount: measured.glyphs,
     ligatureCount: measured.ligatures,
     maxVariants: measured.maxVariants,
     settings: FontSettings.parse(row.settings),
@@ -72,23 +82,12 @@ export function createFontService(ctx: WorkspaceContext) {
     return latest;
   };
 
-  /** Summaries of fonts: counted from each letter's characters and variant alone, never from its outline. */
+  /** Summaries of fonts: counted by the database from each letter's characters, never from its outline. */
   const describe = async (db: Executor, rows: FontRow[]) => {
     const ids = rows.map((row) => row.id);
-    const letters = ids.length
-      ? await db
-          .select({ fontId: glyphs.fontId, chars: glyphs.chars, variant: glyphs.variant })
-          .from(glyphs)
-          .where(inArray(glyphs.fontId, ids))
-      : [];
+    const measures = await measureFonts(db, ids);
     const builds = await latestBuilds(db, ids);
-    const byFont = new Map<string, { chars: string; variant: number }[]>();
-    for (const letter of letters) {
-      const list = byFont.get(letter.fontId!) ?? [];
-      list.push(letter);
-      byFont.set(letter.fontId!, list);
-    }
-    return rows.map((row) => fontSummary(row, byFont.get(row.id) ?? [], builds.get(row.id) ?? null));
+    return rows.map((row) => fontSummary(row, measures.get(row.id) ?? EMPTY_MEASURE, builds.get(row.id) ?? null));
   };
 
   /** The letters a new font starts with, from a source the user owns (or a ready-made template's letter set). */
@@ -157,6 +156,7 @@ export function createFontService(ctx: WorkspaceContext) {
         .values({ ownerId: userId, name: input.name, settings: input.settings ?? FontSettings.parse({}) })
         .returning();
       const stored = await upsertFontGlyphs(tx, userId, row!.id, letters);
+      await assertFontSize(tx, row!.id);
       return fontSummary(row!, stored, null);
     });
   };
@@ -224,6 +224,7 @@ export function createFontService(ctx: WorkspaceContext) {
             ? incoming
             : incoming.filter((letter) => !has.has(`${letter.variant}\u0000${letter.chars}`));
         await upsertFontGlyphs(tx, userId, target.id, toWrite);
+        await assertFontSize(tx, target.id);
         await tx.update(fonts).set({ updatedAt: ctx.now() }).where(eq(fonts.id, target.id));
         const [described] = await describe(tx, [{ ...target, updatedAt: ctx.now() }]);
         return {

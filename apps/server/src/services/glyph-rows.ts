@@ -1,7 +1,9 @@
-import type { GlyphDocument } from "@handfont/contract";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { FONT_LIMITS, type GlyphDocument } from "@handfont/contract";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { glyphs, type StoredMessage } from "../db/schema/workspace.ts";
 import { currentDocument, storedSource, templatePageOf } from "../letters/letter-documents.ts";
+import { DomainError } from "./domain-error.ts";
+import type { FontMeasure } from "./plans.ts";
 import type { Executor } from "./workspace-context.ts";
 
 /** A letter as the services move it around, before it gets a row id: its document and the outline derived from it. */
@@ -97,3 +99,50 @@ export async function setGlyphs(db: Executor, letterSetIds: string[], pages?: nu
     : inArray(glyphs.letterSetId, letterSetIds);
   return db.select().from(glyphs).where(where).orderBy(glyphs.chars, glyphs.variant);
 }
+
+/** Throws FONT_TOO_MANY_LETTERS or FONT_TOO_LARGE when a font's stored letters pass the font's limits. */
+export async function assertFontSize(db: Executor, fontId: string): Promise<void> {
+  const [size] = await db
+    .select({ letters: count(), bytes: sql<number>`coalesce(sum(pg_column_size(${glyphs.document})), 0)::float8` })
+    .from(glyphs)
+    .where(eq(glyphs.fontId, fontId));
+  if ((size?.letters ?? 0) > FONT_LIMITS.letters) {
+    throw new DomainError("FONT_TOO_MANY_LETTERS", { allowed: FONT_LIMITS.letters, requested: size!.letters });
+  }
+  if ((size?.bytes ?? 0) > FONT_LIMITS.documentBytes) {
+    throw new DomainError("FONT_TOO_LARGE", { allowed: FONT_LIMITS.documentBytes });
+  }
+}
+
+// Marks that follow a base letter inside one character (combining accents, Cyrillic titlo, variation selectors): a
+// sequence of a letter and such marks is one character, anything longer is a ligature (plans.ts counts graphemes).
+const COMBINING = "[\u0300-\u036F\u0483-\u0489\u1AB0-\u1AFF\u1DC0-\u1DFF\u20D0-\u20FF\uFE00-\uFE0F\uFE20-\uFE2F]";
+
+/**
+ * What the plan limits in each font, counted by the database (a font's letters never travel for it): letters,
+ * characters, the most variants of one character, ligatures.
+ */
+export async function measureFonts(
+  db: Executor,
+  fontIds: string[],
+): Promise<Map<string, FontMeasure & { glyphs: number }>> {
+  if (fontIds.length === 0) return new Map();
+  const rows = await db.execute(sql`
+    select font_id as "fontId", sum(n)::int as glyphs, count(*)::int as characters, max(n)::int as "maxVariants",
+      (count(*) filter (where char_length(regexp_replace(chars, ${COMBINING}, '', 'g')) > 1))::int as ligatures
+    from (
+      select ${glyphs.fontId} as font_id, ${glyphs.chars} as chars, count(*) as n from ${glyphs}
+      where ${inArray(glyphs.fontId, fontIds)} group by 1, 2
+    ) as per_character
+    group by font_id`);
+  const list = (rows as unknown as { rows: (FontMeasure & { fontId: string; glyphs: number })[] }).rows;
+  return new Map(list.map(({ fontId, ...measure }) => [fontId, measure]));
+}
+
+/** The measure of an empty font. */
+export const EMPTY_MEASURE: FontMeasure & { glyphs: number } = {
+  glyphs: 0,
+  characters: 0,
+  maxVariants: 0,
+  ligatures: 0,
+};

@@ -1,12 +1,12 @@
-import { FONT_LIMITS, type GlyphDocument, type LetterChange } from "@handfont/contract";
-import { and, count, desc, eq, inArray, or, sql } from "drizzle-orm";
+import type { GlyphDocument, LetterChange } from "@handfont/contract";
+import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { fonts, glyphs, letterSets } from "../db/schema/workspace.ts";
 import { currentDocument, storedSource, templatePageOf } from "../letters/letter-documents.ts";
 import { DomainError } from "./domain-error.ts";
 import { ownedFont } from "./fonts.ts";
-import { fontGlyphs, type GlyphRow, setGlyphs } from "./glyph-rows.ts";
-import { assertFontContent } from "./plans.ts";
-import { type Executor, isUuid, type WorkspaceContext } from "./workspace-context.ts";
+import { assertFontSize, EMPTY_MEASURE, fontGlyphs, type GlyphRow, measureFonts, setGlyphs } from "./glyph-rows.ts";
+import { assertMeasuredContent } from "./plans.ts";
+import { isUuid, type WorkspaceContext } from "./workspace-context.ts";
 
 const key = (letter: { chars: string; variant: number }) => `${letter.variant}\u0000${letter.chars}`;
 
@@ -30,20 +30,6 @@ const withDocument = (row: GlyphRow): LetterStateRow => ({
   warnings: row.warnings,
   updatedAt: row.updatedAt.toISOString(),
 });
-
-/** Throws FONT_TOO_MANY_LETTERS or FONT_TOO_LARGE when a font's stored letters pass the font's limits. */
-async function assertFontSize(db: Executor, fontId: string): Promise<void> {
-  const [size] = await db
-    .select({ letters: count(), bytes: sql<number>`coalesce(sum(octet_length(${glyphs.document}::text)), 0)::float8` })
-    .from(glyphs)
-    .where(eq(glyphs.fontId, fontId));
-  if ((size?.letters ?? 0) > FONT_LIMITS.letters) {
-    throw new DomainError("FONT_TOO_MANY_LETTERS", { allowed: FONT_LIMITS.letters, requested: size!.letters });
-  }
-  if ((size?.bytes ?? 0) > FONT_LIMITS.documentBytes) {
-    throw new DomainError("FONT_TOO_LARGE", { allowed: FONT_LIMITS.documentBytes });
-  }
-}
 
 /**
  * The letters API over documents (notes/letters-api.md): one font's letters with their revisions, and sets of changes
@@ -168,11 +154,7 @@ export function createLetterChangeService(ctx: WorkspaceContext) {
           }
           changedIds.push(stored.id);
         }
-        const letters = await tx
-          .select({ chars: glyphs.chars, variant: glyphs.variant })
-          .from(glyphs)
-          .where(eq(glyphs.fontId, font.id));
-        assertFontContent(plan, letters);
+        assertMeasuredContent(plan, (await measureFonts(tx, [font.id])).get(font.id) ?? EMPTY_MEASURE);
         await assertFontSize(tx, font.id);
         await tx.update(fonts).set({ updatedAt: ctx.now() }).where(eq(fonts.id, font.id));
         if (changedIds.length === 0) return [];

@@ -8,6 +8,7 @@ import { svgToOutline } from "../letters/svg-letter.ts";
 import { DomainError } from "./domain-error.ts";
 import { ownedFont } from "./fonts.ts";
 import {
+  assertFontSize,
   fontGlyphs,
   type GlyphRow,
   type LetterRecord,
@@ -56,6 +57,7 @@ export function createLetterService(ctx: WorkspaceContext) {
       const present = (await fontGlyphs(tx, font.id)).map(toRecord);
       assertFontContent(plan, mergeLetters(present, records));
       const stored = await upsertFontGlyphs(tx, userId, font.id, records);
+      await assertFontSize(tx, font.id);
       await tx.update(fonts).set({ updatedAt: ctx.now() }).where(eq(fonts.id, font.id));
       return stored;
     });
@@ -115,6 +117,7 @@ export function createLetterService(ctx: WorkspaceContext) {
         });
         assertFontContent(plan, mergeLetters(present, kept));
         await upsertFontGlyphs(tx, userId, font.id, kept);
+        await assertFontSize(tx, font.id);
         await tx
           .update(fonts)
           .set({
