@@ -1,6 +1,6 @@
 import { type FontOrigin, FontSettings, type FontSummary } from "@handfont/contract";
 import { and, count, desc, eq, inArray } from "drizzle-orm";
-import { fontBuilds, fonts, glyphs, letterSets, scans } from "../db/schema/workspace.ts";
+import { fontBuilds, fonts, letterSets, scans } from "../db/schema/workspace.ts";
 import { DomainError } from "./domain-error.ts";
 import {
   assertFontSize,
@@ -9,6 +9,7 @@ import {
   type LetterRecord,
   measureFonts,
   mergeLetters,
+  presentableGlyphs,
   setGlyphs,
   toRecord,
   upsertFontGlyphs,
@@ -174,18 +175,7 @@ export function createFontService(ctx: WorkspaceContext) {
     async listWithLetters(userId: string) {
       const rows = await ctx.db.select().from(fonts).where(eq(fonts.ownerId, userId)).orderBy(desc(fonts.createdAt));
       const summaries = await describe(ctx.db, rows);
-      const letters = rows.length
-        ? await ctx.db
-            .select()
-            .from(glyphs)
-            .where(
-              inArray(
-                glyphs.fontId,
-                rows.map((row) => row.id),
-              ),
-            )
-            .orderBy(glyphs.chars, glyphs.variant)
-        : [];
+      const letters = await presentableGlyphs(ctx.db, { fontIds: rows.map((row) => row.id) });
       return summaries.map((summary) => ({
         summary,
         glyphs: letters.filter((letter) => letter.fontId === summary.id),

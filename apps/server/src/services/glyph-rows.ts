@@ -146,3 +146,38 @@ export const EMPTY_MEASURE: FontMeasure & { glyphs: number } = {
   maxVariants: 0,
   ligatures: 0,
 };
+
+/**
+ * Letters as the spec's glyph calls present them (path and fields), without their drawings: the document is cut down
+ * to its version, metrics and adjustments by the database, so a call listing many letters never parses their points.
+ */
+export async function presentableGlyphs(db: Executor, where: { fontIds?: string[]; letterSetIds?: string[] }) {
+  const filter = where.fontIds
+    ? inArray(glyphs.fontId, where.fontIds)
+    : inArray(glyphs.letterSetId, where.letterSetIds ?? []);
+  if ((where.fontIds ?? where.letterSetIds ?? []).length === 0) return [];
+  const rows = await db
+    .select({
+      id: glyphs.id,
+      ownerId: glyphs.ownerId,
+      letterSetId: glyphs.letterSetId,
+      fontId: glyphs.fontId,
+      chars: glyphs.chars,
+      variant: glyphs.variant,
+      document: sql<Record<string, unknown>>`${glyphs.document} - 'contours' - 'strokes'`,
+      revision: glyphs.revision,
+      path: glyphs.path,
+      source: glyphs.source,
+      templatePage: glyphs.templatePage,
+      warnings: glyphs.warnings,
+      createdAt: glyphs.createdAt,
+      updatedAt: glyphs.updatedAt,
+    })
+    .from(glyphs)
+    .where(filter)
+    .orderBy(glyphs.chars, glyphs.variant);
+  // Version-0 documents (before the upgrade on open) keep their fields at the top level; both read the same.
+  return rows.map((row) =>
+    row.document.schemaVersion === 1 ? row : { ...row, document: { ...row.document, contours: [], strokes: [] } },
+  );
+}

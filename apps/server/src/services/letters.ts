@@ -13,7 +13,7 @@ import {
   type GlyphRow,
   type LetterRecord,
   mergeLetters,
-  setGlyphs,
+  presentableGlyphs,
   toRecord,
   upsertFontGlyphs,
 } from "./glyph-rows.ts";
@@ -149,10 +149,7 @@ export function createLetterService(ctx: WorkspaceContext) {
         .from(letterSets)
         .where(eq(letterSets.ownerId, userId))
         .orderBy(desc(letterSets.updatedAt));
-      const letters = await setGlyphs(
-        ctx.db,
-        sets.map((set) => set.id),
-      );
+      const letters = await presentableGlyphs(ctx.db, { letterSetIds: sets.map((set) => set.id) });
       return sets.map((set) => ({ set, glyphs: letters.filter((letter) => letter.letterSetId === set.id) }));
     },
   };
