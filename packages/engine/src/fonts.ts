@@ -89,4 +89,5 @@ export { findCrossingContours, removeOverlaps } from "./outline/overlap.ts";
 export { OutlineError, parseSvgPath } from "./outline/parse-path.ts";
 export { type InkProfile, inkProfile } from "./outline/profile.ts";
 export { outlineToSvgPath } from "./outline/serialize-path.ts";
+export { type Affine, composeAffine, parseSvgTransform } from "./outline/svg-transform.ts";
 export type { BBox, Contour, CubicSegment, LineSegment, Outline, Point, Segment } from "./outline/types.ts";
