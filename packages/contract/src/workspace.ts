@@ -234,6 +234,8 @@ export const FontSettings = z.object({
     .default([]),
   /** Build accented letters that were not written from a written base letter and mark. */
   compositeAccents: z.boolean().default(true),
+  /** Font units by which every letter is made bolder (positive) or lighter (negative) all round; 0 = as written. */
+  strokeWeight: z.number().min(-40).max(40).default(0),
 });
 export type FontSettings = z.infer<typeof FontSettings>;
 

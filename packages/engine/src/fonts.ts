@@ -65,12 +65,14 @@ export {
   type FontLetter,
   fontGlyphOf,
   fontProjectFromLetters,
+  type LetterFontSettings,
   type LetterPathCache,
   letterPath,
+  weightedPath,
 } from "./glyph/font-from-letters.ts";
 export { GLYPH_LIMITS, GLYPH_RANGES } from "./glyph/limits.ts";
 export { migrateGlyphDocument } from "./glyph/migrate-document.ts";
-export { adjustOutline, outlineOf, strokesOutline } from "./glyph/outline-of.ts";
+export { adjustOutline, offsetOutline, outlineOf, strokesOutline } from "./glyph/outline-of.ts";
 export { splitStrokeAtCorners, strokeOutline } from "./glyph/stroke-outline.ts";
 export { assertGlyphDocument, validateGlyphDocument } from "./glyph/validate-document.ts";
 export { cubicAt, cubicExtremaT, cubicSlope, subCubic } from "./outline/bezier.ts";

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { compileFontSync } from "../font/compile.ts";
 import { DEFAULT_FONT_SETTINGS } from "../font/project.ts";
 import { assertFontProject } from "../font/validate.ts";
+import { outlineBounds } from "../outline/geometry.ts";
 import { parseSvgPath } from "../outline/parse-path.ts";
 import { caveatPath } from "../test-support/caveat.ts";
 import { penStroke } from "../test-support/pen-strokes.ts";
@@ -62,6 +63,19 @@ describe("a font project from letters", () => {
     // A stored drawn outline is used as given: the document's drawing need not be loaded.
     const elided = { ...document, contours: [] };
     expect(letterPath({ document: elided, drawnPath: "M0 0L100 0L100 200.13Z" })).toBe(letterPath({ document }));
+  });
+
+  it("makes every letter bolder by the stroke weight, and keeps it out of the compiler's settings", () => {
+    const document = scanned("l");
+    const plain = fontProjectFromLetters([{ chars: "l", variant: 1, document }], {}, { family: "F" });
+    const bold = fontProjectFromLetters([{ chars: "l", variant: 1, document }], { strokeWeight: 12 }, { family: "F" });
+    expect(bold.settings).toEqual(DEFAULT_FONT_SETTINGS);
+    const width = (path: string) => {
+      const box = outlineBounds(parseSvgPath(path))!;
+      return box.xMax - box.xMin;
+    };
+    // Grown by 12 units on each side (within the curve fit's 2 units).
+    expect(Math.abs(width(bold.glyphs[0]!.path) - width(plain.glyphs[0]!.path) - 24)).toBeLessThanOrEqual(4);
   });
 
   it("compiles scanned and drawn letters together into one font", () => {

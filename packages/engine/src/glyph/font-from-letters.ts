@@ -9,7 +9,7 @@ import {
 import { parseSvgPath } from "../outline/parse-path.ts";
 import { outlineToSvgPath } from "../outline/serialize-path.ts";
 import { type GlyphAdjustments, type GlyphDocument, NO_ADJUSTMENTS } from "./document.ts";
-import { adjustOutline, outlineOf } from "./outline-of.ts";
+import { adjustOutline, offsetOutline, outlineOf } from "./outline-of.ts";
 
 /** One letter of a font: which characters and form it is, and its document. */
 export interface FontLetter {
@@ -54,13 +54,36 @@ export function letterPath(letter: Pick<FontLetter, "document" | "drawnPath">, c
   return adjustPath(drawn, letter.document.adjustments);
 }
 
+/** The settings of a font built from letters: the compiler's, and the stroke weight applied to every outline. */
+export type LetterFontSettings = Partial<FontSettings> & {
+  /** Font units by which every letter is made bolder (positive) or lighter (negative) all round; 0 = as drawn. */
+  strokeWeight?: number;
+};
+
+// Outlines with a stroke weight, by weight and outline: offsetting is far costlier than compiling one glyph, and a
+// preview recompiles on every edit. Bounded, so a long editing session does not keep every state it passed through.
+const weighted = new Map<string, string>();
+
+/** An outline (path data) made bolder or lighter by `weight` font units. */
+export function weightedPath(path: string, weight: number): string {
+  if (weight === 0 || path === "") return path;
+  const key = `${weight}|${path}`;
+  let result = weighted.get(key);
+  if (result === undefined) {
+    result = outlineToSvgPath(offsetOutline(parseSvgPath(path), weight));
+    if (weighted.size >= 5000) weighted.clear();
+    weighted.set(key, result);
+  }
+  return result;
+}
+
 /** A letter as the compiler gets it: its outline and the metrics the user set (automatic ones are left out). */
-export function fontGlyphOf(letter: FontLetter, cache?: LetterPathCache): FontGlyph {
+export function fontGlyphOf(letter: FontLetter, cache?: LetterPathCache, strokeWeight = 0): FontGlyph {
   const { advance, leftSideBearing, rightSideBearing } = letter.document.metrics;
   return {
     chars: letter.chars,
     variant: letter.variant,
-    path: letterPath(letter, cache),
+    path: weightedPath(letterPath(letter, cache), strokeWeight),
     ...(advance !== null ? { advance } : {}),
     ...(leftSideBearing !== null ? { leftSideBearing } : {}),
     ...(rightSideBearing !== null ? { rightSideBearing } : {}),
@@ -70,14 +93,16 @@ export function fontGlyphOf(letter: FontLetter, cache?: LetterPathCache): FontGl
 /**
  * The compiler's input from a font's letters, settings and names: the only path from letters to font bytes. The
  * server's build, the browser's live preview and the editors' line of text all call it, so what is previewed is
- * what is downloaded. Letters whose outline is empty are kept (the compiler reports them as FONT_GLYPH_EMPTY).
+ * what is downloaded. Letters whose outline is empty are kept (the compiler reports them as FONT_GLYPH_EMPTY). The
+ * stroke weight, if any, is applied to each letter's adjusted outline.
  */
 export function fontProjectFromLetters(
   letters: readonly FontLetter[],
-  settings: Partial<FontSettings>,
+  settings: LetterFontSettings,
   metadata: ProjectMetadata,
   options: { cache?: LetterPathCache } = {},
 ): FontProject {
+  const { strokeWeight = 0, ...compilerSettings } = settings;
   return {
     schemaVersion: FONT_PROJECT_SCHEMA_VERSION,
     family: metadata.family,
@@ -86,7 +111,7 @@ export function fontProjectFromLetters(
     version: metadata.version ?? "1.000",
     licence: metadata.licence ?? { kind: "all-rights-reserved" },
     weight: metadata.weight ?? 400,
-    glyphs: letters.map((letter) => fontGlyphOf(letter, options.cache)),
-    settings: { ...DEFAULT_FONT_SETTINGS, ...settings },
+    glyphs: letters.map((letter) => fontGlyphOf(letter, options.cache, strokeWeight)),
+    settings: { ...DEFAULT_FONT_SETTINGS, ...compilerSettings },
   };
 }
