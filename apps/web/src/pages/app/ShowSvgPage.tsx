@@ -8,6 +8,7 @@ import { ApiError } from "../../api/errors.ts";
 import { DelayedLoader } from "../../app/DelayedLoader.tsx";
 import { usePageMeta } from "../../app/use-page-meta.ts";
 import { FontPreviewBox } from "../../features/workspace/FontPreviewBox.tsx";
+import { type FontSettingsDraft, FontSettingsPanel } from "../../features/workspace/FontSettingsPanel.tsx";
 import { type GlyphEdit, GlyphTile } from "../../features/workspace/GlyphTile.tsx";
 import { previewLetterOf } from "../../features/workspace/preview-project.ts";
 import { UploadPanel } from "../../features/workspace/UploadPanel.tsx";
@@ -36,6 +37,8 @@ function ShowSvgPage() {
   const sets = useQuery({ queryKey: ["workspace", "letter-sets"], queryFn: workspaceApi.letterSets });
   const [edits, setEdits] = useState<Record<string, GlyphEdit>>({});
   const [newName, setNewName] = useState("");
+  // Font-wide settings being edited (null = the saved ones); the preview follows the draft.
+  const [settingsDraft, setSettingsDraft] = useState<FontSettingsDraft | null>(null);
 
   const sources = useMemo(
     () => [
@@ -75,10 +78,15 @@ function ShowSvgPage() {
         }),
     [shown, edits],
   );
+  const savedDraft = useMemo<FontSettingsDraft | null>(
+    () => (font ? { name: font.name, settings: font.settings } : null),
+    [font],
+  );
+  const draft = settingsDraft ?? savedDraft;
   const previewFont = useMemo<PreviewFont | null>(
     () =>
-      font
-        ? { family: font.name, style: font.styleName, updatedAt: font.updatedAt, settings: font.settings }
+      font && draft
+        ? { family: font.name, style: font.styleName, updatedAt: font.updatedAt, settings: draft.settings }
         : setId
           ? {
               family: "Handfont Preview",
@@ -87,7 +95,7 @@ function ShowSvgPage() {
               settings: DEFAULT_SETTINGS,
             }
           : null,
-    [font, setId],
+    [font, setId, draft],
   );
   const preview = useLivePreview(previewLetters, previewFont);
 
@@ -134,6 +142,20 @@ function ShowSvgPage() {
       });
     },
   });
+  const saveSettings = useMutation({
+    mutationFn: () =>
+      workspaceApi.saveLetters({
+        fontId: fontId!,
+        name: draft!.name.trim(),
+        settings: draft!.settings,
+        glyphs: [],
+        deleted: [],
+      }),
+    onSuccess: () => {
+      setSettingsDraft(null);
+      void queryClient.invalidateQueries({ queryKey: ["workspace", "fonts"], exact: true });
+    },
+  });
   const asFont = useMutation({
     mutationFn: () =>
       workspaceApi.addAsNewFont(newName.trim() || t("fonts.defaultName"), { kind: "letterSet", letterSetId: setId! }),
@@ -162,6 +184,7 @@ function ShowSvgPage() {
               value={selected.value}
               onChange={(value) => {
                 setEdits({});
+                setSettingsDraft(null);
                 if (value) setParams(value.startsWith("font:") ? { font: value.slice(5) } : { set: value.slice(4) });
               }}
               allowDeselect={false}
@@ -186,8 +209,18 @@ function ShowSvgPage() {
               </>
             )}
           </Group>
-          <ErrorNotice error={save.error ?? asFont.error} />
+          <ErrorNotice error={save.error ?? asFont.error ?? saveSettings.error} />
           <FontPreviewBox bytes={preview} testId="live-preview" waitingText={t("preview.compiling")} />
+          {draft && (
+            <FontSettingsPanel
+              draft={draft}
+              onChange={setSettingsDraft}
+              onSave={() => saveSettings.mutate()}
+              saving={saveSettings.isPending}
+              saved={saveSettings.isSuccess}
+              dirty={settingsDraft !== null}
+            />
+          )}
           {letters.isSuccess && (
             <Text size="sm" c="dimmed">
               {t("letters.count", { count: shown.length })}
