@@ -65,7 +65,7 @@ const cross: GlyphDocument = {
 };
 
 describe("live preview and build", () => {
-  it("compile the same letters into identical OTF bytes", async () => {
+  it("compile the same letters with the same font settings into identical OTF bytes", async () => {
     const { client } = await signedInClient(server.origin);
     const font = (await client.post("/createFont", { name: "Preview hand" })) as { id: string };
     await client.post(`/fonts/${font.id}/letters/changes`, {
@@ -79,6 +79,13 @@ describe("live preview and build", () => {
           document: { ...cross, adjustments: { scale: 0.9, baselineShift: 5 } },
         },
       ],
+    });
+    // Font-wide settings as the settings panel saves them: both sides must apply them alike.
+    await client.post("/saveAllDataSvg", {
+      fontId: font.id,
+      settings: { letterSpacing: 20, spaceWidth: 260, lineHeight: 1.4, strokeWeight: 8, kerning: "off" },
+      glyphs: [],
+      deleted: [],
     });
     await client.post("/buildFont", { fontId: font.id });
     const built = new Uint8Array(
@@ -97,6 +104,7 @@ describe("live preview and build", () => {
       settings: summary.settings,
     });
     expect(built.length).toBeGreaterThan(1000);
+    expect(summary.settings).toMatchObject({ strokeWeight: 8, kerning: "off" });
     expect(Buffer.from(previewed).equals(Buffer.from(built))).toBe(true);
 
     // The whole documents (as an editor holds them) give the same bytes as the stored outlines.
