@@ -21,7 +21,7 @@ export {
   type ScanGlyphs,
 } from "./font/from-scan.ts";
 export { migrateFontProject } from "./font/migrate.ts";
-export { postScriptName } from "./font/names.ts";
+export { fontFileName, postScriptName } from "./font/names.ts";
 export { encodePng } from "./font/png.ts";
 export { GlyphCache } from "./font/prepare.ts";
 export {

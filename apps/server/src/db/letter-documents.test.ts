@@ -24,7 +24,7 @@ import * as schema from "./schema/index.ts";
 
 const migrations = fileURLToPath(new URL("../../drizzle", import.meta.url));
 /** The last migration before letters became documents: the schema this test fills with data. */
-const BEFORE = "0002_workspace";
+const BEFORE = "0003_premium_ledger";
 
 /** Letters as the code before documents stored them (services/letters.ts, services/scans.ts of that time). */
 const OWNER = "7d3c1d3e-7a55-4c3c-9a35-3c8e8b8e8b01";

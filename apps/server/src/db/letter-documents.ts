@@ -4,7 +4,7 @@ import type { Db } from "./database.ts";
 import { glyphs } from "./schema/workspace.ts";
 
 /**
- * Upgrades every stored letter document to the engine's current version (migration 0003 left the old letter fields as
+ * Upgrades every stored letter document to the engine's current version (migration 0004_letter_documents left the old letter fields as
  * version-0 documents, which only the engine can turn into contours) and re-derives its outline cache. Runs when the
  * database opens, in batches; a row the engine cannot read keeps its old document and is reported, never dropped.
  */

@@ -12,6 +12,7 @@ import { createPlans, type PremiumCheck } from "../services/plans.ts";
 import { createScanService } from "../services/scans.ts";
 import { createTemplateService } from "../services/templates.ts";
 import type { WorkspaceContext } from "../services/workspace-context.ts";
+import { createWorkspaceEraser } from "../services/workspace-erasure.ts";
 import { fontRoutes } from "./fonts.ts";
 import { letterChangeRoutes } from "./letter-changes.ts";
 import { letterRoutes } from "./letters.ts";
@@ -56,6 +57,8 @@ export function createWorkspace(db: Db, ports: WorkspacePorts) {
     builds: createFontBuildService(ctx),
     letters: createLetterService(ctx),
     letterChanges: createLetterChangeService(ctx),
+    /** Everything of a user's workspace, for the deletion of their account. */
+    erase: createWorkspaceEraser(ctx),
   };
 }
 

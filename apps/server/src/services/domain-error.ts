@@ -1,7 +1,20 @@
-import type { AuthErrorCode, CoreErrorCode, LetterErrorCode, WorkspaceErrorCode } from "@handfont/contract";
+import type {
+  AuthErrorCode,
+  CoreErrorCode,
+  DataControlErrorCode,
+  LetterErrorCode,
+  PaymentErrorCode,
+  WorkspaceErrorCode,
+} from "@handfont/contract";
 
 /** Every code a service may throw; the HTTP layer gives each one its status (http/error-status.ts). */
-export type DomainErrorCode = CoreErrorCode | AuthErrorCode | WorkspaceErrorCode | LetterErrorCode;
+export type DomainErrorCode =
+  | CoreErrorCode
+  | AuthErrorCode
+  | WorkspaceErrorCode
+  | PaymentErrorCode
+  | DataControlErrorCode
+  | LetterErrorCode;
 
 /**
  * A rule of the product was broken. Services throw it knowing nothing of HTTP; the error handler picks the

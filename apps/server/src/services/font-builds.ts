@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { type FontFormat, FontSettings, type GlyphDocument } from "@handfont/contract";
+import { fontFileName } from "@handfont/engine";
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { fontBuilds, glyphs, type StoredBuildFile } from "../db/schema/workspace.ts";
 import type { BuildLetter } from "../ports/engine-ports.ts";
@@ -28,12 +29,6 @@ async function buildLetters(db: Executor, fontId: string): Promise<BuildLetter[]
     ...row,
     document: { ...row.document, contours: [], strokes: [] } as unknown as GlyphDocument,
   }));
-}
-
-/** A file name of ASCII letters and digits for downloads (browsers and operating systems all accept it). */
-export function fontFileName(name: string, style: string, format: FontFormat): string {
-  const ascii = (text: string) => text.normalize("NFKD").replace(/[^A-Za-z0-9]+/g, "");
-  return `${ascii(name) || "Handfont"}-${ascii(style) || "Regular"}.${format}`;
 }
 
 /** Builds: compile a font's letters with its settings in a worker, keep the latest OTF, TTF, WOFF2 and specimen. */

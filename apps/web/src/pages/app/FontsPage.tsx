@@ -1,12 +1,13 @@
 import type { FontOrigin, FontSummary, ScanStatus } from "@handfont/contract";
 import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DelayedLoader } from "../../app/DelayedLoader.tsx";
 import { usePageMeta } from "../../app/use-page-meta.ts";
 import { FontCard } from "../../features/workspace/FontCard.tsx";
 import { UploadPanel } from "../../features/workspace/UploadPanel.tsx";
+import { useSingleFlight } from "../../features/workspace/use-single-flight.ts";
 import { ErrorNotice, WorkspaceLayout, withSignIn } from "../../features/workspace/WorkspaceLayout.tsx";
 import { workspaceApi } from "../../features/workspace/workspace-api.ts";
 
@@ -19,7 +20,7 @@ function FontsPage() {
   const data = useQuery({ queryKey: ["workspace", "fonts"], queryFn: workspaceApi.fonts });
   const sets = useQuery({ queryKey: ["workspace", "letter-sets"], queryFn: workspaceApi.letterSets });
   const [name, setName] = useState("");
-  const create = useMutation({
+  const create = useSingleFlight({
     mutationFn: (input: { name: string; from: FontOrigin }) => workspaceApi.createFont(input.name, input.from),
     onSuccess: (created) =>
       queryClient.setQueryData<FontSummary[]>(["workspace", "fonts"], (list) => list && [created, ...list]),
@@ -53,7 +54,7 @@ function FontsPage() {
             <Group key={set.id} justify="space-between" data-testid="letter-set">
               <Text>{t("fonts.letterSet", { name: set.templateName, count: set.letterCount })}</Text>
               <Button
-                onClick={() => create.mutate({ name: fontName, from: { kind: "letterSet", letterSetId: set.id } })}
+                onClick={() => create.run({ name: fontName, from: { kind: "letterSet", letterSetId: set.id } })}
                 loading={create.isPending}
               >
                 {t("fonts.fromLetters")}
@@ -61,7 +62,11 @@ function FontsPage() {
             </Group>
           ))}
           <Group>
-            <Button variant="default" onClick={() => create.mutate({ name: fontName, from: { kind: "empty" } })}>
+            <Button
+              variant="default"
+              onClick={() => create.run({ name: fontName, from: { kind: "empty" } })}
+              disabled={create.isPending}
+            >
               {t("fonts.empty")}
             </Button>
           </Group>
@@ -86,4 +91,7 @@ function FontsPage() {
   );
 }
 
-export default withSignIn(FontsPage);
+export default withSignIn(FontsPage, (t) => ({
+  title: t("fonts.meta.title"),
+  description: t("fonts.meta.description"),
+}));
