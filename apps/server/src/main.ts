@@ -33,6 +33,7 @@ async function main(): Promise<void> {
     templateMaker: engine.templateMaker,
     scanReader: engine.scanReader,
     fontBuilder: engine.fontBuilder,
+    letterDrawings: engine.letterDrawings,
     isPremium: (userId, now) => isPremium(database.db, userId, now),
     scanConcurrency: config.engineWorkers,
   });

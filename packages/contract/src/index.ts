@@ -5,6 +5,8 @@ export * from "./errors.ts";
 export * from "./font-diagnostics.ts";
 export * from "./health.ts";
 export * from "./languages.ts";
+export * from "./letter-errors.ts";
+export * from "./letters.ts";
 export * from "./payment-errors.ts";
 export * from "./payments.ts";
 export * from "./plans.ts";

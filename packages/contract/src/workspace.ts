@@ -193,7 +193,7 @@ export type UploadScansResponse = z.infer<typeof UploadScansResponse>;
 
 // ---------------------------------------------------------------- letters
 
-export const GlyphSource = z.enum(["scan", "drawn", "imported"]);
+export const GlyphSource = z.enum(["scan", "drawn", "imported", "composite"]);
 
 export const Glyph = z.object({
   id: Id,
@@ -258,6 +258,8 @@ export const FontSettings = z.object({
     .default([]),
   /** Build accented letters that were not written from a written base letter and mark. */
   compositeAccents: z.boolean().default(true),
+  /** Font units by which every letter is made bolder (positive) or lighter (negative) all round; 0 = as written. */
+  strokeWeight: z.number().min(-40).max(40).default(0),
 });
 export type FontSettings = z.infer<typeof FontSettings>;
 
@@ -392,3 +394,12 @@ export const DownloadFontQuery = z.object({ format: FontFormat.default("ttf") })
 export const IdParams = z.object({ id: Id });
 
 export const RemovedResponse = z.object({ removed: z.literal(true) });
+
+/** Shapes shared with the letters feature (letters.ts). */
+export {
+  Chars as LetterChars,
+  Id as EntityId,
+  Message as CodedMessageSchema,
+  Timestamp as IsoTimestamp,
+  Variant as LetterVariant,
+};

@@ -61,15 +61,19 @@ export {
 } from "./glyph/document.ts";
 export { type GlyphDocumentIssue, GlyphError, type GlyphErrorCode, type GlyphLimitExceeded } from "./glyph/errors.ts";
 export {
+  adjustPath,
+  drawnPath,
   type FontLetter,
   fontGlyphOf,
   fontProjectFromLetters,
+  type LetterFontSettings,
   type LetterPathCache,
   letterPath,
+  weightedPath,
 } from "./glyph/font-from-letters.ts";
 export { GLYPH_LIMITS, GLYPH_RANGES } from "./glyph/limits.ts";
 export { migrateGlyphDocument } from "./glyph/migrate-document.ts";
-export { adjustOutline, outlineOf, strokesOutline } from "./glyph/outline-of.ts";
+export { adjustOutline, offsetOutline, outlineOf, strokesOutline } from "./glyph/outline-of.ts";
 export { splitStrokeAtCorners, strokeOutline } from "./glyph/stroke-outline.ts";
 export { assertGlyphDocument, validateGlyphDocument } from "./glyph/validate-document.ts";
 export { cubicAt, cubicExtremaT, cubicSlope, subCubic } from "./outline/bezier.ts";
@@ -88,5 +92,6 @@ export { findCrossingContours, removeOverlaps } from "./outline/overlap.ts";
 export { OutlineError, parseSvgPath } from "./outline/parse-path.ts";
 export { type InkProfile, inkProfile } from "./outline/profile.ts";
 export { outlineToSvgPath } from "./outline/serialize-path.ts";
+export { type Affine, composeAffine, parseSvgTransform } from "./outline/svg-transform.ts";
 export type { BBox, Contour, CubicSegment, LineSegment, Outline, Point, Segment } from "./outline/types.ts";
 export { unionOutline } from "./outline/union.ts";

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import type { Config } from "../config/config.ts";
 import { lockDataDir } from "./data-dir-lock.ts";
+import { upgradeLetterDocuments } from "./letter-documents.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -45,6 +46,7 @@ export async function openDatabase(
     );
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder });
+    await upgradeLetterDocuments(db as unknown as Db);
     return {
       db: db as unknown as Db,
       driver: "pglite",
@@ -69,7 +71,9 @@ async function openPostgres(url: string, onConnectionError: (error: Error) => vo
   try {
     // Drizzle's migrator takes no lock of its own: hold a session advisory lock while migrating.
     await connection.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-    await migrateNodePg(drizzleNodePg({ client: connection, schema }), { migrationsFolder });
+    const migrating = drizzleNodePg({ client: connection, schema });
+    await migrateNodePg(migrating, { migrationsFolder });
+    await upgradeLetterDocuments(migrating as unknown as Db);
   } finally {
     await connection.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
     connection.release();

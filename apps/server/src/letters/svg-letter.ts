@@ -1,5 +1,11 @@
+import {
+  type Outline,
+  OutlineError,
+  outlineToSvgPath,
+  parseSvgTransform,
+  transformOutline,
+} from "@handfont/engine/fonts";
 import { SaxesParser } from "saxes";
-import svgpath from "svgpath";
 import { DomainError } from "../services/domain-error.ts";
 import { normalisePath, parsePath } from "./path-data.ts";
 
@@ -36,7 +42,7 @@ export function svgToOutline(bytes: Uint8Array): string {
 
   const parser = new SaxesParser({ xmlns: false });
   const stack: Frame[] = [];
-  const pieces: string[] = [];
+  const pieces: Outline = [];
   let box: { minX: number; minY: number; width: number; height: number } | null = null;
   let elements = 0;
   let unsafe: string | null = null;
@@ -75,7 +81,7 @@ export function svgToOutline(bytes: Uint8Array): string {
     const hidden = attributes.fill === "none" || attributes.display === "none" || attributes.visibility === "hidden";
     if (SHAPES.has(name) && !hidden) {
       const d = shapeToPath(name, attributes);
-      if (d) pieces.push(transform ? parsePath(d, "SVG_MALFORMED").transform(transform).toString() : d);
+      if (d) pieces.push(...placeShape(parsePath(d, "SVG_MALFORMED"), transform));
     }
   });
   parser.on("closetag", () => {
@@ -92,16 +98,24 @@ export function svgToOutline(bytes: Uint8Array): string {
   const { minX, minY, height } = box as { minX: number; minY: number; width: number; height: number };
   const scale = 1000 / height;
   // SVG y grows downward; font units grow upward from the baseline.
-  const placed = parsePath(pieces.join(" "), "SVG_MALFORMED")
-    .translate(-minX, -minY)
-    .scale(scale, -scale)
-    .translate(0, ASCENDER);
+  const placed = transformOutline(pieces, scale, 0, 0, -scale, -minX * scale, minY * scale + ASCENDER);
   try {
     return normalisePath(placed, "SVG_NOT_OUTLINE");
   } catch (error) {
     if (error instanceof DomainError && error.extra.reason !== "empty") {
       throw new DomainError("SVG_TOO_LARGE", error.extra);
     }
+    throw error;
+  }
+}
+
+/** A shape's outline with the transforms of its element and its groups applied (SVG_MALFORMED when unreadable). */
+function placeShape(outline: Outline, transform: string): Outline {
+  if (!transform) return outline;
+  try {
+    return transformOutline(outline, ...parseSvgTransform(transform));
+  } catch (error) {
+    if (error instanceof OutlineError) throw new DomainError("SVG_MALFORMED", { reason: error.message });
     throw error;
   }
 }
@@ -159,7 +173,7 @@ function shapeToPath(name: string, a: Record<string, string>): string | null {
 
 /** Builds a standalone SVG document (y down) showing an outline given in font units, for `GET /getSvgById`. */
 export function outlineToSvg(path: string, advance: number): string {
-  const flipped = svgpath(path).scale(1, -1).translate(0, ASCENDER).round(2).toString();
+  const flipped = outlineToSvgPath(transformOutline(parsePath(path), 1, 0, 0, -1, 0, ASCENDER));
   const width = Math.max(1, Math.round(advance));
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} 1000" width="${width}" height="1000"><path d="${flipped}" fill="currentColor"/></svg>`;
 }

@@ -1,4 +1,11 @@
-import type { CharacterSetId, FontFormat, FontSettings, ScanMediaType, TemplateLayout } from "@handfont/contract";
+import type {
+  CharacterSetId,
+  FontFormat,
+  FontSettings,
+  GlyphDocument,
+  ScanMediaType,
+  TemplateLayout,
+} from "@handfont/contract";
 import type { StoredMessage } from "../db/schema/workspace.ts";
 
 /**
@@ -59,21 +66,26 @@ export interface ScanReader {
   ): Promise<ReadPage[]>;
 }
 
-export type BuildGlyph = {
+/**
+ * A letter as a build gets it: its document (the drawing may be left out) and the outline stored beside it, which the
+ * engine's fontProjectFromLetters turns into the compiler's input.
+ */
+export type BuildLetter = {
   chars: string;
   variant: number;
-  path: string;
-  advance?: number;
-  leftSideBearing?: number;
-  rightSideBearing?: number;
+  document: GlyphDocument;
+  /** The document's outline before its adjustments, as stored (the engine's drawnPath). */
+  drawnPath: string;
 };
 
 export type BuildProject = {
   family: string;
   style: string;
   designer: string;
-  glyphs: BuildGlyph[];
+  letters: BuildLetter[];
   settings: FontSettings;
+  /** Seconds since 1970 written into the font: when its letters or settings last changed, so a build is repeatable. */
+  timestamp: number;
 };
 
 export type BuiltFont = {
@@ -84,4 +96,15 @@ export type BuiltFont = {
 
 export interface FontBuilder {
   build(project: BuildProject): Promise<BuiltFont>;
+}
+
+/** A letter's document checked against the engine's rules and limits, with the outline derived from it. */
+export type PreparedLetter = { document: GlyphDocument; path: string };
+
+export interface LetterDrawings {
+  /**
+   * Checks documents and derives their outlines (pen strokes are outlined in a worker). Throws DomainError
+   * LETTER_INVALID or LETTER_TOO_COMPLEX with the index of the first letter that cannot be used.
+   */
+  prepare(documents: readonly GlyphDocument[]): Promise<PreparedLetter[]>;
 }

@@ -1,16 +1,34 @@
-import { UPLOAD_LIMITS } from "@handfont/contract";
-import {
-  combineCharacters,
-  DEFAULT_FONT_SETTINGS,
-  decodeQrPayload,
-  FONT_PROJECT_SCHEMA_VERSION,
-  isEngineError,
-  layoutTemplate,
-  newTemplateId,
-} from "@handfont/engine";
+import { type GlyphDocument, UPLOAD_LIMITS } from "@handfont/contract";
+import { combineCharacters, decodeQrPayload, isEngineError, layoutTemplate, newTemplateId } from "@handfont/engine";
 import { DomainError } from "../services/domain-error.ts";
-import type { BuiltFont, FontBuilder, ScanReader, TemplateMaker } from "./engine-ports.ts";
+import { prepareLetters } from "../workers/prepare-letters.ts";
+import type {
+  BuiltFont,
+  FontBuilder,
+  LetterDrawings,
+  PreparedLetter,
+  ScanReader,
+  TemplateMaker,
+} from "./engine-ports.ts";
 import { createWorkerPool, type WorkerPool } from "./worker-pool.ts";
+
+/** Contour points above which even a document without strokes is checked and outlined in a worker. */
+const LIGHT_POINTS = 5_000;
+
+const isHeavy = (document: GlyphDocument) =>
+  document.strokes.length > 0 ||
+  document.contours.reduce((sum, contour) => sum + contour.points.length, 0) > LIGHT_POINTS;
+
+/** The engine's refusal of a letter (thrown here or in a worker) as the domain's error naming the letter. */
+function letterDomainError(error: unknown): unknown {
+  const coded = error as { code?: unknown; details?: { index?: unknown; limit?: unknown; maximum?: unknown } };
+  if (typeof coded.code !== "string" || !coded.code.startsWith("GLYPH_")) return error;
+  const details = coded.details ?? {};
+  return new DomainError(coded.code === "GLYPH_TOO_COMPLEX" ? "LETTER_TOO_COMPLEX" : "LETTER_INVALID", {
+    index: details.index ?? null,
+    ...(details.limit ? { limit: details.limit, maximum: details.maximum } : {}),
+  });
+}
 
 /** Sample text of the specimen image on font cards. */
 const SPECIMEN_TEXT = "Handfont Aa Bb Cc 123";
@@ -23,6 +41,7 @@ export function createEnginePorts(options: { workers: number; taskTimeoutMs?: nu
   templateMaker: TemplateMaker;
   scanReader: ScanReader;
   fontBuilder: FontBuilder;
+  letterDrawings: LetterDrawings;
   pool: WorkerPool;
 } {
   const pool = createWorkerPool({
@@ -73,22 +92,21 @@ export function createEnginePorts(options: { workers: number; taskTimeoutMs?: nu
 
   const fontBuilder: FontBuilder = {
     build(project) {
-      return pool.run<BuiltFont>("compileFont", {
-        project: {
-          schemaVersion: FONT_PROJECT_SCHEMA_VERSION,
-          family: project.family,
-          style: project.style,
-          designer: project.designer,
-          version: "1.000",
-          licence: { kind: "all-rights-reserved" },
-          weight: 400,
-          glyphs: project.glyphs,
-          settings: { ...DEFAULT_FONT_SETTINGS, ...project.settings },
-        },
-        specimenText: SPECIMEN_TEXT,
-      });
+      return pool.run<BuiltFont>("compileFont", { project, specimenText: SPECIMEN_TEXT });
     },
   };
 
-  return { templateMaker, scanReader, fontBuilder, pool };
+  const letterDrawings: LetterDrawings = {
+    async prepare(documents) {
+      try {
+        // Contours are only serialised: quick on this thread. Pen strokes go through the union and curve fitting.
+        if (!documents.some(isHeavy)) return prepareLetters(documents);
+        return await pool.run<PreparedLetter[]>("prepareLetters", { documents });
+      } catch (error) {
+        throw letterDomainError(error);
+      }
+    },
+  };
+
+  return { templateMaker, scanReader, fontBuilder, letterDrawings, pool };
 }

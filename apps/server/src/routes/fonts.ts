@@ -54,7 +54,7 @@ export const fontRoutes: FastifyPluginAsyncZod<FontRoutesOptions> = async (app, 
     async (request) => {
       const language = requestLanguage(request);
       const list = await fonts.list(requireUser(request).id);
-      return { fonts: list.map((entry) => presentFont(entry.summary, language)) };
+      return { fonts: list.map((summary) => presentFont(summary, language)) };
     },
   );
 
@@ -75,7 +75,7 @@ export const fontRoutes: FastifyPluginAsyncZod<FontRoutesOptions> = async (app, 
         sets.map((entry) => templates.name(userId, entry.set.templateId).catch(() => entry.set.templateId)),
       );
       return {
-        fonts: (await fonts.list(userId)).map((entry) => ({
+        fonts: (await fonts.listWithLetters(userId)).map((entry) => ({
           ...presentFont(entry.summary, language),
           glyphs: entry.glyphs.map((glyph) => presentGlyph(glyph, language)),
         })),

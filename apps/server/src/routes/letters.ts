@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../http/auth-context.ts";
 import { readMultipart } from "../http/multipart-files.ts";
 import { requestLanguage } from "../http/request-language.ts";
+import { currentDocument } from "../letters/letter-documents.ts";
 import { outlineToSvg } from "../letters/svg-letter.ts";
 import { DomainError } from "../services/domain-error.ts";
 import type { LetterService } from "../services/letters.ts";
@@ -75,7 +76,7 @@ export const letterRoutes: FastifyPluginAsyncZod<{ letters: LetterService }> = a
       return reply
         .type("image/svg+xml; charset=utf-8")
         .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'")
-        .send(outlineToSvg(glyph.path, glyph.advance ?? 1000));
+        .send(outlineToSvg(glyph.path, currentDocument(glyph.document).metrics.advance ?? 1000));
     },
   );
 

@@ -1,7 +1,8 @@
 import type { FontSummary, Glyph, Language, LetterSet, ScanStatus } from "@handfont/contract";
 import type { StoredMessage } from "../db/schema/workspace.ts";
 import { messageFor } from "../i18n/messages.ts";
-import { type GlyphRow, toRecord } from "../services/glyph-rows.ts";
+import { currentDocument, fieldsOf } from "../letters/letter-documents.ts";
+import type { GlyphRow } from "../services/glyph-rows.ts";
 import type { ScanRow } from "../services/scans.ts";
 
 /** A stored warning or error in the user's language (the engine's English text when the code is new to us). */
@@ -11,9 +12,15 @@ export const translate = <T extends StoredMessage>(message: T, language: Languag
 });
 
 export function presentGlyph(row: GlyphRow, language: Language): Glyph {
+  const document = currentDocument(row.document);
   return {
     id: row.id,
-    ...toRecord(row),
+    chars: row.chars,
+    variant: row.variant,
+    path: row.path,
+    ...fieldsOf(document),
+    source: row.source,
+    templatePage: row.templatePage,
     warnings: row.warnings.map((warning) => translate(warning, language)),
     updatedAt: row.updatedAt.toISOString(),
   };

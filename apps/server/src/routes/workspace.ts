@@ -3,9 +3,10 @@ import { UPLOAD_LIMITS } from "@handfont/contract";
 import type { FastifyPluginAsync } from "fastify";
 import type { Db } from "../db/database.ts";
 import type { BlobStore } from "../ports/blob-store.ts";
-import type { FontBuilder, ScanReader, TemplateMaker } from "../ports/engine-ports.ts";
+import type { FontBuilder, LetterDrawings, ScanReader, TemplateMaker } from "../ports/engine-ports.ts";
 import { createFontBuildService } from "../services/font-builds.ts";
 import { createFontService } from "../services/fonts.ts";
+import { createLetterChangeService } from "../services/letter-changes.ts";
 import { createLetterService } from "../services/letters.ts";
 import { createPlans, type PremiumCheck } from "../services/plans.ts";
 import { createScanService } from "../services/scans.ts";
@@ -13,6 +14,7 @@ import { createTemplateService } from "../services/templates.ts";
 import type { WorkspaceContext } from "../services/workspace-context.ts";
 import { createWorkspaceEraser } from "../services/workspace-erasure.ts";
 import { fontRoutes } from "./fonts.ts";
+import { letterChangeRoutes } from "./letter-changes.ts";
 import { letterRoutes } from "./letters.ts";
 import { planRoutes } from "./plans.ts";
 import { scanRoutes } from "./scans.ts";
@@ -24,6 +26,7 @@ export type WorkspacePorts = {
   templateMaker: TemplateMaker;
   scanReader: ScanReader;
   fontBuilder: FontBuilder;
+  letterDrawings: LetterDrawings;
   isPremium: PremiumCheck;
   /** Scans read at once by this process (the reader's worker pool size). */
   scanConcurrency: number;
@@ -39,6 +42,7 @@ export function createWorkspace(db: Db, ports: WorkspacePorts) {
     templateMaker: ports.templateMaker,
     scanReader: ports.scanReader,
     fontBuilder: ports.fontBuilder,
+    letterDrawings: ports.letterDrawings,
     now: ports.now ?? (() => new Date()),
   };
   const templates = createTemplateService(ctx);
@@ -52,6 +56,7 @@ export function createWorkspace(db: Db, ports: WorkspacePorts) {
     fonts: createFontService(ctx),
     builds: createFontBuildService(ctx),
     letters: createLetterService(ctx),
+    letterChanges: createLetterChangeService(ctx),
     /** Everything of a user's workspace, for the deletion of their account. */
     erase: createWorkspaceEraser(ctx),
   };
@@ -67,6 +72,10 @@ export const workspaceRoutes: FastifyPluginAsync<{ workspace: Workspace }> = asy
   await app.register(templateRoutes, { templates: workspace.templates });
   await app.register(scanRoutes, { scans: workspace.scans });
   await app.register(letterRoutes, { letters: workspace.letters });
+  await app.register(letterChangeRoutes, {
+    changes: workspace.letterChanges,
+    templateName: (userId, templateId) => workspace.templates.name(userId, templateId),
+  });
   await app.register(fontRoutes, workspace);
   await app.register(planRoutes, { plans: workspace.ctx.plans, db: workspace.ctx.db, now: workspace.ctx.now });
 };

@@ -2,6 +2,7 @@ import type {
   AuthErrorCode,
   CoreErrorCode,
   DataControlErrorCode,
+  LetterErrorCode,
   PaymentErrorCode,
   WorkspaceErrorCode,
 } from "@handfont/contract";
@@ -12,7 +13,8 @@ export type DomainErrorCode =
   | AuthErrorCode
   | WorkspaceErrorCode
   | PaymentErrorCode
-  | DataControlErrorCode;
+  | DataControlErrorCode
+  | LetterErrorCode;
 
 /**
  * A rule of the product was broken. Services throw it knowing nothing of HTTP; the error handler picks the

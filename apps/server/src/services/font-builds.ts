@@ -1,33 +1,34 @@
 import { createHash, randomUUID } from "node:crypto";
-import { type FontFormat, FontSettings } from "@handfont/contract";
+import { type FontFormat, FontSettings, type GlyphDocument } from "@handfont/contract";
 import { fontFileName } from "@handfont/engine";
-import { and, desc, eq, ne } from "drizzle-orm";
-import svgpath from "svgpath";
-import { fontBuilds, type StoredBuildFile } from "../db/schema/workspace.ts";
-import type { BuildGlyph } from "../ports/engine-ports.ts";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { fontBuilds, glyphs, type StoredBuildFile } from "../db/schema/workspace.ts";
+import type { BuildLetter } from "../ports/engine-ports.ts";
 import { DomainError } from "./domain-error.ts";
 import { fontSummary, ownedFont } from "./fonts.ts";
-import { fontGlyphs, type GlyphRow } from "./glyph-rows.ts";
-import type { WorkspaceContext } from "./workspace-context.ts";
+import type { Executor, WorkspaceContext } from "./workspace-context.ts";
 
 const CONTENT_TYPES: Record<FontFormat, string> = { otf: "font/otf", ttf: "font/ttf", woff2: "font/woff2" };
 
-/** A letter as the compiler gets it: the per-letter scale (around the baseline origin) and shift applied. */
-export function toBuildGlyph(
-  row: Pick<GlyphRow, "chars" | "variant" | "path" | "advance" | "lsb" | "rsb" | "scale" | "baselineShift">,
-): BuildGlyph {
-  const adjusted =
-    row.scale === 1 && row.baselineShift === 0
-      ? row.path
-      : svgpath(row.path).scale(row.scale).translate(0, row.baselineShift).round(2).toString();
-  return {
-    chars: row.chars,
-    variant: row.variant,
-    path: adjusted,
-    ...(row.advance !== null ? { advance: row.advance } : {}),
-    ...(row.lsb !== null ? { leftSideBearing: row.lsb } : {}),
-    ...(row.rsb !== null ? { rightSideBearing: row.rsb } : {}),
-  };
+/**
+ * A font's letters as a build needs them: the documents without their drawings (contours and strokes can be large
+ * and the stored outline stands for them, see the engine's FontLetter.drawnPath), so a build never parses them.
+ */
+async function buildLetters(db: Executor, fontId: string): Promise<BuildLetter[]> {
+  const rows = await db
+    .select({
+      chars: glyphs.chars,
+      variant: glyphs.variant,
+      drawnPath: glyphs.path,
+      document: sql<Record<string, unknown>>`${glyphs.document} - 'contours' - 'strokes'`,
+    })
+    .from(glyphs)
+    .where(eq(glyphs.fontId, fontId))
+    .orderBy(glyphs.chars, glyphs.variant);
+  return rows.map((row) => ({
+    ...row,
+    document: { ...row.document, contours: [], strokes: [] } as unknown as GlyphDocument,
+  }));
 }
 
 /** Builds: compile a font's letters with its settings in a worker, keep the latest OTF, TTF, WOFF2 and specimen. */
@@ -45,7 +46,7 @@ export function createFontBuildService(ctx: WorkspaceContext) {
   return {
     async build(userId: string, fontId: string) {
       const font = await ownedFont(ctx.db, userId, fontId);
-      const letters = await fontGlyphs(ctx.db, font.id);
+      const letters = await buildLetters(ctx.db, font.id);
       if (letters.length === 0) throw new DomainError("FONT_EMPTY");
       let built: Awaited<ReturnType<typeof ctx.fontBuilder.build>>;
       try {
@@ -53,7 +54,8 @@ export function createFontBuildService(ctx: WorkspaceContext) {
           family: font.name,
           style: font.styleName,
           designer: "",
-          glyphs: letters.map(toBuildGlyph),
+          letters,
+          timestamp: Math.floor(font.updatedAt.getTime() / 1000),
           settings: FontSettings.parse(font.settings),
         });
       } catch (error) {

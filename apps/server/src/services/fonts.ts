@@ -1,18 +1,21 @@
 import { type FontOrigin, FontSettings, type FontSummary } from "@handfont/contract";
 import { fontFileName } from "@handfont/engine";
 import { and, count, desc, eq, inArray } from "drizzle-orm";
-import { fontBuilds, fonts, glyphs, letterSets, scans } from "../db/schema/workspace.ts";
+import { fontBuilds, fonts, letterSets, scans } from "../db/schema/workspace.ts";
 import { DomainError } from "./domain-error.ts";
 import {
+  assertFontSize,
+  EMPTY_MEASURE,
   fontGlyphs,
-  type GlyphRow,
   type LetterRecord,
+  measureFonts,
   mergeLetters,
+  presentableGlyphs,
   setGlyphs,
   toRecord,
   upsertFontGlyphs,
 } from "./glyph-rows.ts";
-import { assertCanAddFont, assertFontContent, measureLetters } from "./plans.ts";
+import { assertCanAddFont, assertFontContent, type FontMeasure, measureLetters } from "./plans.ts";
 import { type Executor, isUuid, lockUser, type WorkspaceContext } from "./workspace-context.ts";
 
 export type FontRow = typeof fonts.$inferSelect;
@@ -32,14 +35,18 @@ export async function ownedFont(db: Executor, userId: string, fontId: string): P
 }
 
 /** What the font list shows about a font: counts of its letters and its latest build. */
-export function fontSummary(row: FontRow, letters: GlyphRow[], build: BuildRow | null): FontSummary {
-  const measured = measureLetters(letters);
+export function fontSummary(
+  row: FontRow,
+  letters: readonly { chars: string; variant: number }[] | (FontMeasure & { glyphs: number }),
+  build: BuildRow | null,
+): FontSummary {
+  const measured = "glyphs" in letters ? letters : { ...measureLetters(letters), glyphs: letters.length };
   return {
     id: row.id,
     name: row.name,
     styleName: row.styleName,
     characterCount: measured.characters,
-    glyphCount: letters.length,
+    glyphCount: measured.glyphs,
     ligatureCount: measured.ligatures,
     maxVariants: measured.maxVariants,
     settings: FontSettings.parse(row.settings),
@@ -92,16 +99,12 @@ export function createFontService(ctx: WorkspaceContext) {
     return latest;
   };
 
+  /** Summaries of fonts: counted by the database from each letter's characters, never from its outline. */
   const describe = async (db: Executor, rows: FontRow[]) => {
     const ids = rows.map((row) => row.id);
-    const letters = ids.length
-      ? await db.select().from(glyphs).where(inArray(glyphs.fontId, ids)).orderBy(glyphs.chars, glyphs.variant)
-      : [];
+    const measures = await measureFonts(db, ids);
     const builds = await latestBuilds(db, ids);
-    return rows.map((row) => {
-      const own = letters.filter((letter) => letter.fontId === row.id);
-      return { summary: fontSummary(row, own, builds.get(row.id) ?? null), glyphs: own };
-    });
+    return rows.map((row) => fontSummary(row, measures.get(row.id) ?? EMPTY_MEASURE, builds.get(row.id) ?? null));
   };
 
   /** The letters a new font starts with, from a source the user owns (or a ready-made template's letter set). */
@@ -176,6 +179,7 @@ export function createFontService(ctx: WorkspaceContext) {
         .values({ ownerId: userId, name: input.name, settings: input.settings ?? FontSettings.parse({}) })
         .returning();
       const stored = await upsertFontGlyphs(tx, userId, row!.id, letters);
+      await assertFontSize(tx, row!.id);
       return fontSummary(row!, stored, null);
     });
   };
@@ -183,14 +187,26 @@ export function createFontService(ctx: WorkspaceContext) {
   return {
     create,
 
-    async list(userId: string) {
+    /** Summaries of the user's fonts (counts, last build, specimen): a list never carries outlines. */
+    async list(userId: string): Promise<FontSummary[]> {
       const rows = await ctx.db.select().from(fonts).where(eq(fonts.ownerId, userId)).orderBy(desc(fonts.createdAt));
       return describe(ctx.db, rows);
     },
 
+    /** The spec's GET /getFontsAndSvgs: every font with every letter (kept for the spec; pages use summaries). */
+    async listWithLetters(userId: string) {
+      const rows = await ctx.db.select().from(fonts).where(eq(fonts.ownerId, userId)).orderBy(desc(fonts.createdAt));
+      const summaries = await describe(ctx.db, rows);
+      const letters = await presentableGlyphs(ctx.db, { fontIds: rows.map((row) => row.id) });
+      return summaries.map((summary) => ({
+        summary,
+        glyphs: letters.filter((letter) => letter.fontId === summary.id),
+      }));
+    },
+
     async summary(userId: string, fontId: string): Promise<FontSummary> {
       const [described] = await describe(ctx.db, [await ownedFont(ctx.db, userId, fontId)]);
-      return described!.summary;
+      return described!;
     },
 
     async copy(userId: string, fontId: string, name?: string): Promise<FontSummary> {
@@ -220,10 +236,11 @@ export function createFontService(ctx: WorkspaceContext) {
             ? incoming
             : incoming.filter((letter) => !has.has(`${letter.variant}\u0000${letter.chars}`));
         await upsertFontGlyphs(tx, userId, target.id, toWrite);
+        await assertFontSize(tx, target.id);
         await tx.update(fonts).set({ updatedAt: ctx.now() }).where(eq(fonts.id, target.id));
         const [described] = await describe(tx, [{ ...target, updatedAt: ctx.now() }]);
         return {
-          font: described!.summary,
+          font: described!,
           added: incoming.length - conflicting.length,
           replaced: onConflict === "source" ? conflicting.length : 0,
           kept: onConflict === "target" ? conflicting.length : 0,

@@ -1,37 +1,41 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { FONT_LIMITS, type GlyphDocument } from "@handfont/contract";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { glyphs, type StoredMessage } from "../db/schema/workspace.ts";
+import { currentDocument, storedSource, templatePageOf } from "../letters/letter-documents.ts";
+import { DomainError } from "./domain-error.ts";
+import type { FontMeasure } from "./plans.ts";
 import type { Executor } from "./workspace-context.ts";
 
-/** A letter as the services move it around, before it gets a row id. */
+/** A letter as the services move it around, before it gets a row id: its document and the outline derived from it. */
 export type LetterRecord = {
   chars: string;
   variant: number;
+  document: GlyphDocument;
+  /** The document's outline before its adjustments (the engine's drawnPath). */
   path: string;
-  advance: number | null;
-  lsb: number | null;
-  rsb: number | null;
-  baselineShift: number;
-  scale: number;
-  source: "scan" | "drawn" | "imported";
-  templatePage: number | null;
   warnings: StoredMessage[];
 };
 
 export type GlyphRow = typeof glyphs.$inferSelect;
 
-/** The letter fields of a stored glyph, to copy it elsewhere. */
+/** The letter of a stored glyph, to copy it elsewhere. */
 export const toRecord = (row: GlyphRow): LetterRecord => ({
   chars: row.chars,
   variant: row.variant,
+  document: currentDocument(row.document),
   path: row.path,
-  advance: row.advance,
-  lsb: row.lsb,
-  rsb: row.rsb,
-  baselineShift: row.baselineShift,
-  scale: row.scale,
-  source: row.source,
-  templatePage: row.templatePage,
   warnings: row.warnings,
+});
+
+/** The columns a letter record writes (the query columns copied from its document). */
+const columnsOf = (letter: LetterRecord) => ({
+  chars: letter.chars,
+  variant: letter.variant,
+  document: letter.document as unknown as Record<string, unknown>,
+  path: letter.path,
+  source: storedSource(letter.document),
+  templatePage: templatePageOf(letter.document),
+  warnings: letter.warnings,
 });
 
 const key = (letter: { chars: string; variant: number }) => `${letter.variant}\u0000${letter.chars}`;
@@ -43,13 +47,11 @@ export function mergeLetters<T extends { chars: string; variant: number }>(...li
   return [...byKey.values()];
 }
 
+// A replaced letter is a new revision of the same letter.
 const updatedColumns = {
+  document: sql`excluded.document`,
+  revision: sql`${glyphs.revision} + 1`,
   path: sql`excluded.path`,
-  advance: sql`excluded.advance`,
-  lsb: sql`excluded.lsb`,
-  rsb: sql`excluded.rsb`,
-  baselineShift: sql`excluded.baseline_shift`,
-  scale: sql`excluded.scale`,
   source: sql`excluded.source`,
   templatePage: sql`excluded.template_page`,
   warnings: sql`excluded.warnings`,
@@ -66,7 +68,7 @@ export async function upsertFontGlyphs(
   if (letters.length === 0) return [];
   return db
     .insert(glyphs)
-    .values(letters.map((letter) => ({ ...letter, ownerId, fontId })))
+    .values(letters.map((letter) => ({ ...columnsOf(letter), ownerId, fontId })))
     .onConflictDoUpdate({ target: [glyphs.fontId, glyphs.chars, glyphs.variant], set: updatedColumns })
     .returning();
 }
@@ -81,7 +83,7 @@ export async function upsertSetGlyphs(
   if (letters.length === 0) return [];
   return db
     .insert(glyphs)
-    .values(letters.map((letter) => ({ ...letter, ownerId, letterSetId })))
+    .values(letters.map((letter) => ({ ...columnsOf(letter), ownerId, letterSetId })))
     .onConflictDoUpdate({ target: [glyphs.letterSetId, glyphs.chars, glyphs.variant], set: updatedColumns })
     .returning();
 }
@@ -96,4 +98,86 @@ export async function setGlyphs(db: Executor, letterSetIds: string[], pages?: nu
     ? and(inArray(glyphs.letterSetId, letterSetIds), inArray(glyphs.templatePage, pages))
     : inArray(glyphs.letterSetId, letterSetIds);
   return db.select().from(glyphs).where(where).orderBy(glyphs.chars, glyphs.variant);
+}
+
+/** Throws FONT_TOO_MANY_LETTERS or FONT_TOO_LARGE when a font's stored letters pass the font's limits. */
+export async function assertFontSize(db: Executor, fontId: string): Promise<void> {
+  const [size] = await db
+    .select({ letters: count(), bytes: sql<number>`coalesce(sum(pg_column_size(${glyphs.document})), 0)::float8` })
+    .from(glyphs)
+    .where(eq(glyphs.fontId, fontId));
+  if ((size?.letters ?? 0) > FONT_LIMITS.letters) {
+    throw new DomainError("FONT_TOO_MANY_LETTERS", { allowed: FONT_LIMITS.letters, requested: size!.letters });
+  }
+  if ((size?.bytes ?? 0) > FONT_LIMITS.documentBytes) {
+    throw new DomainError("FONT_TOO_LARGE", { allowed: FONT_LIMITS.documentBytes });
+  }
+}
+
+// Marks that follow a base letter inside one character (combining accents, Cyrillic titlo, variation selectors): a
+// sequence of a letter and such marks is one character, anything longer is a ligature (plans.ts counts graphemes).
+const COMBINING = "[\u0300-\u036F\u0483-\u0489\u1AB0-\u1AFF\u1DC0-\u1DFF\u20D0-\u20FF\uFE00-\uFE0F\uFE20-\uFE2F]";
+
+/**
+ * What the plan limits in each font, counted by the database (a font's letters never travel for it): letters,
+ * characters, the most variants of one character, ligatures.
+ */
+export async function measureFonts(
+  db: Executor,
+  fontIds: string[],
+): Promise<Map<string, FontMeasure & { glyphs: number }>> {
+  if (fontIds.length === 0) return new Map();
+  const rows = await db.execute(sql`
+    select font_id as "fontId", sum(n)::int as glyphs, count(*)::int as characters, max(n)::int as "maxVariants",
+      (count(*) filter (where char_length(regexp_replace(chars, ${COMBINING}, '', 'g')) > 1))::int as ligatures
+    from (
+      select ${glyphs.fontId} as font_id, ${glyphs.chars} as chars, count(*) as n from ${glyphs}
+      where ${inArray(glyphs.fontId, fontIds)} group by 1, 2
+    ) as per_character
+    group by font_id`);
+  const list = (rows as unknown as { rows: (FontMeasure & { fontId: string; glyphs: number })[] }).rows;
+  return new Map(list.map(({ fontId, ...measure }) => [fontId, measure]));
+}
+
+/** The measure of an empty font. */
+export const EMPTY_MEASURE: FontMeasure & { glyphs: number } = {
+  glyphs: 0,
+  characters: 0,
+  maxVariants: 0,
+  ligatures: 0,
+};
+
+/**
+ * Letters as the spec's glyph calls present them (path and fields), without their drawings: the document is cut down
+ * to its version, metrics and adjustments by the database, so a call listing many letters never parses their points.
+ */
+export async function presentableGlyphs(db: Executor, where: { fontIds?: string[]; letterSetIds?: string[] }) {
+  const filter = where.fontIds
+    ? inArray(glyphs.fontId, where.fontIds)
+    : inArray(glyphs.letterSetId, where.letterSetIds ?? []);
+  if ((where.fontIds ?? where.letterSetIds ?? []).length === 0) return [];
+  const rows = await db
+    .select({
+      id: glyphs.id,
+      ownerId: glyphs.ownerId,
+      letterSetId: glyphs.letterSetId,
+      fontId: glyphs.fontId,
+      chars: glyphs.chars,
+      variant: glyphs.variant,
+      document: sql<Record<string, unknown>>`${glyphs.document} - 'contours' - 'strokes'`,
+      revision: glyphs.revision,
+      path: glyphs.path,
+      source: glyphs.source,
+      templatePage: glyphs.templatePage,
+      warnings: glyphs.warnings,
+      createdAt: glyphs.createdAt,
+      updatedAt: glyphs.updatedAt,
+    })
+    .from(glyphs)
+    .where(filter)
+    .orderBy(glyphs.chars, glyphs.variant);
+  // Version-0 documents (before the upgrade on open) keep their fields at the top level; both read the same.
+  return rows.map((row) =>
+    row.document.schemaVersion === 1 ? row : { ...row, document: { ...row.document, contours: [], strokes: [] } },
+  );
 }

@@ -1,17 +1,19 @@
 import type { FontSettings, LetterInput } from "@handfont/contract";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { fonts, glyphs, letterSets } from "../db/schema/workspace.ts";
+import { contourPath, documentFromPath, NO_FIELDS } from "../letters/letter-documents.ts";
 import { parseLetterFileName } from "../letters/letter-file-name.ts";
 import { normalisePath } from "../letters/path-data.ts";
 import { svgToOutline } from "../letters/svg-letter.ts";
 import { DomainError } from "./domain-error.ts";
 import { ownedFont } from "./fonts.ts";
 import {
+  assertFontSize,
   fontGlyphs,
   type GlyphRow,
   type LetterRecord,
   mergeLetters,
-  setGlyphs,
+  presentableGlyphs,
   toRecord,
   upsertFontGlyphs,
 } from "./glyph-rows.ts";
@@ -24,19 +26,27 @@ type Letter = Omit<LetterInput, "variant" | "baselineShift" | "scale"> & {
   scale: number;
 };
 
-const toRecordFromInput = (letter: Letter, source: LetterRecord["source"]): LetterRecord => ({
-  chars: letter.chars.normalize("NFC"),
-  variant: letter.variant,
-  path: normalisePath(letter.path),
-  advance: letter.advance ?? null,
-  lsb: letter.lsb ?? null,
-  rsb: letter.rsb ?? null,
-  baselineShift: letter.baselineShift,
-  scale: letter.scale,
-  source,
-  templatePage: null,
-  warnings: [],
-});
+/** A letter sent by a spec call (path data and fields) as a document; its outline is exactly the path sent. */
+const toRecordFromInput = (letter: Letter): LetterRecord => {
+  const document = documentFromPath(
+    normalisePath(letter.path),
+    {
+      advance: letter.advance ?? null,
+      lsb: letter.lsb ?? null,
+      rsb: letter.rsb ?? null,
+      baselineShift: letter.baselineShift,
+      scale: letter.scale,
+    },
+    { kind: "drawn" },
+  );
+  return {
+    chars: letter.chars.normalize("NFC"),
+    variant: letter.variant,
+    document,
+    path: contourPath(document),
+    warnings: [],
+  };
+};
 
 /** Letters of fonts and letter sets: add, replace, edit in one transaction, import SVG files, read one. */
 export function createLetterService(ctx: WorkspaceContext) {
@@ -47,6 +57,7 @@ export function createLetterService(ctx: WorkspaceContext) {
       const present = (await fontGlyphs(tx, font.id)).map(toRecord);
       assertFontContent(plan, mergeLetters(present, records));
       const stored = await upsertFontGlyphs(tx, userId, font.id, records);
+      await assertFontSize(tx, font.id);
       await tx.update(fonts).set({ updatedAt: ctx.now() }).where(eq(fonts.id, font.id));
       return stored;
     });
@@ -55,11 +66,7 @@ export function createLetterService(ctx: WorkspaceContext) {
   return {
     /** Adds or replaces letters of a font (matched by chars and variant). */
     async add(userId: string, fontId: string, letters: Letter[]): Promise<GlyphRow[]> {
-      return addRecords(
-        userId,
-        fontId,
-        letters.map((letter) => toRecordFromInput(letter, "drawn")),
-      );
+      return addRecords(userId, fontId, letters.map(toRecordFromInput));
     },
 
     /** Imports glyph SVGs named after their characters; one bad file refuses the whole upload, naming it. */
@@ -69,19 +76,11 @@ export function createLetterService(ctx: WorkspaceContext) {
       for (const file of files) {
         try {
           const { chars, variant } = parseLetterFileName(file.fileName);
-          records.push({
-            chars,
-            variant,
-            path: svgToOutline(file.bytes),
-            advance: null,
-            lsb: null,
-            rsb: null,
-            baselineShift: 0,
-            scale: 1,
-            source: "imported",
-            templatePage: null,
-            warnings: [],
+          const document = documentFromPath(svgToOutline(file.bytes), NO_FIELDS, {
+            kind: "imported",
+            fileName: file.fileName,
           });
+          records.push({ chars, variant, document, path: contourPath(document), warnings: [] });
         } catch (error) {
           if (error instanceof DomainError) {
             throw new DomainError(error.code, { ...error.extra, fileName: file.fileName });
@@ -97,7 +96,7 @@ export function createLetterService(ctx: WorkspaceContext) {
       userId: string,
       input: { fontId: string; name?: string; settings?: FontSettings; glyphs: Letter[]; deleted: string[] },
     ) {
-      const records = input.glyphs.map((letter) => toRecordFromInput(letter, "drawn"));
+      const records = input.glyphs.map(toRecordFromInput);
       const plan = await ctx.plans.planOf(userId);
       return ctx.db.transaction(async (tx) => {
         const font = await ownedFont(tx, userId, input.fontId);
@@ -113,11 +112,12 @@ export function createLetterService(ctx: WorkspaceContext) {
         const kept = records.map((record) => {
           const before = sources.get(`${record.variant}\u0000${record.chars}`);
           return before
-            ? { ...record, source: before.source, templatePage: before.templatePage, warnings: before.warnings }
+            ? { ...record, document: { ...record.document, source: before.document.source }, warnings: before.warnings }
             : record;
         });
         assertFontContent(plan, mergeLetters(present, kept));
         await upsertFontGlyphs(tx, userId, font.id, kept);
+        await assertFontSize(tx, font.id);
         await tx
           .update(fonts)
           .set({
@@ -149,10 +149,7 @@ export function createLetterService(ctx: WorkspaceContext) {
         .from(letterSets)
         .where(eq(letterSets.ownerId, userId))
         .orderBy(desc(letterSets.updatedAt));
-      const letters = await setGlyphs(
-        ctx.db,
-        sets.map((set) => set.id),
-      );
+      const letters = await presentableGlyphs(ctx.db, { letterSetIds: sets.map((set) => set.id) });
       return sets.map((set) => ({ set, glyphs: letters.filter((letter) => letter.letterSetId === set.id) }));
     },
   };

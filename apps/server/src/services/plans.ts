@@ -34,9 +34,16 @@ export function assertCanAddFont(plan: Plan, fontCount: number): void {
   }
 }
 
+/** What the plan limits in a font, as measureLetters counts it. */
+export type FontMeasure = ReturnType<typeof measureLetters>;
+
 /** Throws a PLAN_LIMIT_* error when a font with these letters would exceed the plan. */
 export function assertFontContent(plan: Plan, letters: readonly { chars: string; variant: number }[]): void {
-  const measured = measureLetters(letters);
+  assertMeasuredContent(plan, measureLetters(letters));
+}
+
+/** Throws a PLAN_LIMIT_* error when a font measured so exceeds the plan. */
+export function assertMeasuredContent(plan: Plan, measured: FontMeasure): void {
   if (measured.characters > plan.limits.charactersPerFont) {
     throw new DomainError("PLAN_LIMIT_CHARACTERS", {
       plan: plan.name,

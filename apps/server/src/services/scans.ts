@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { UPLOAD_LIMITS } from "@handfont/contract";
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { glyphs, letterSets, type StoredMessage, type StoredScanPage, scans } from "../db/schema/workspace.ts";
+import { contourPath, documentFromPath, NO_FIELDS } from "../letters/letter-documents.ts";
 import type { ReadCell, ReadPage } from "../ports/engine-ports.ts";
 import { sniffScanType } from "../scans/media-type.ts";
 import { DomainError } from "./domain-error.ts";
@@ -149,19 +150,16 @@ export function createScanService(ctx: WorkspaceContext, templates: TemplateServ
         tx,
         ownerId,
         set!.id,
-        written.map((cell) => ({
-          chars: cell.chars,
-          variant: cell.variant,
-          path: cell.path,
-          advance: null,
-          lsb: null,
-          rsb: null,
-          baselineShift: 0,
-          scale: 1,
-          source: "scan",
-          templatePage,
-          warnings: cell.warnings,
-        })),
+        written.map((cell) => {
+          const document = documentFromPath(cell.path, NO_FIELDS, { kind: "scan", templateId, page: templatePage });
+          return {
+            chars: cell.chars,
+            variant: cell.variant,
+            document,
+            path: contourPath(document),
+            warnings: cell.warnings,
+          };
+        }),
       );
       await tx.update(letterSets).set({ updatedAt: ctx.now() }).where(eq(letterSets.id, set!.id));
     });

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import type { BlobStore } from "../ports/blob-store.ts";
-import type { FontBuilder, ScanReader, TemplateMaker } from "../ports/engine-ports.ts";
+import type { FontBuilder, LetterDrawings, ScanReader, TemplateMaker } from "../ports/engine-ports.ts";
 import type { Plans } from "./plans.ts";
 
 /** Everything the workspace services use, handed to them explicitly (ports, not globals). */
@@ -12,6 +12,7 @@ export type WorkspaceContext = {
   templateMaker: TemplateMaker;
   scanReader: ScanReader;
   fontBuilder: FontBuilder;
+  letterDrawings: LetterDrawings;
   now: () => Date;
 };
 

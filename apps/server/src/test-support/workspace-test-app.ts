@@ -48,6 +48,7 @@ export async function createWorkspaceTestApp(
     templateMaker: engine.templateMaker,
     scanReader: engine.scanReader,
     fontBuilder: engine.fontBuilder,
+    letterDrawings: engine.letterDrawings,
     isPremium: (userId, now) => isPremium(database.db, userId, now),
     scanConcurrency: 2,
     ...ports,

@@ -1,6 +1,5 @@
 import {
   compileFonts,
-  type FontProject,
   isEngineError,
   type Layout,
   readScan,
@@ -10,9 +9,11 @@ import {
   type TemplateTexts,
 } from "@handfont/engine";
 import { decodeImageFile, initEngineForNode, nodeWoff2Encoder } from "@handfont/engine/node";
-import type { ReadPage } from "../ports/engine-ports.ts";
+import type { BuildProject, ReadPage } from "../ports/engine-ports.ts";
 import { serveTasks, type TaskContext } from "../ports/worker-host.ts";
 import { PdfError, rasterisePdf } from "../scans/pdf-pages.ts";
+import { projectOfBuild } from "./build-project.ts";
+import { prepareLetters } from "./prepare-letters.ts";
 
 // The engine's CPU work, one task per message, in a worker thread (ports/engine-workers.ts runs the pool).
 
@@ -85,9 +86,14 @@ serveTasks({
     return { value: pages };
   },
 
-  async compileFont(payload: { project: FontProject; specimenText: string }) {
-    const { fonts, diagnostics } = await compileFonts(payload.project, ["otf", "ttf", "woff2"], {
+  async prepareLetters(payload: { documents: unknown[] }) {
+    return { value: prepareLetters(payload.documents) };
+  },
+
+  async compileFont(payload: { project: BuildProject; specimenText: string }) {
+    const { fonts, diagnostics } = await compileFonts(projectOfBuild(payload.project), ["otf", "ttf", "woff2"], {
       woff2Encoder: nodeWoff2Encoder(),
+      timestamp: payload.project.timestamp,
     });
     const files = (["otf", "ttf", "woff2"] as const).flatMap((format) =>
       fonts[format] ? [{ format, bytes: fonts[format] }] : [],

@@ -2,10 +2,13 @@ import { describe, expect, it } from "vitest";
 import { compileFontSync } from "../font/compile.ts";
 import { DEFAULT_FONT_SETTINGS } from "../font/project.ts";
 import { assertFontProject } from "../font/validate.ts";
+import { outlineBounds } from "../outline/geometry.ts";
+import { parseSvgPath } from "../outline/parse-path.ts";
 import { caveatPath } from "../test-support/caveat.ts";
 import { penStroke } from "../test-support/pen-strokes.ts";
+import { contoursFromOutline } from "./contours.ts";
 import { emptyGlyphDocument, type GlyphDocument } from "./document.ts";
-import { fontProjectFromLetters, type LetterPathCache, letterPath } from "./font-from-letters.ts";
+import { drawnPath, fontProjectFromLetters, type LetterPathCache, letterPath } from "./font-from-letters.ts";
 import { migrateGlyphDocument } from "./migrate-document.ts";
 
 const scanned = (char: string): GlyphDocument =>
@@ -32,7 +35,7 @@ describe("a font project from letters", () => {
     expect(project).toMatchObject({ family: "Anna", style: "Regular", designer: "A.", weight: 400 });
     expect(project.settings).toEqual({ ...DEFAULT_FONT_SETTINGS, letterSpacing: 20 });
     expect(project.glyphs).toEqual([
-      { chars: "a", variant: 2, path: letterPath(document), advance: 540, rightSideBearing: 30 },
+      { chars: "a", variant: 2, path: letterPath({ document }), advance: 540, rightSideBearing: 30 },
     ]);
   });
 
@@ -50,6 +53,29 @@ describe("a font project from letters", () => {
       { cache },
     );
     expect(changed.glyphs[0]!.path).not.toBe(first.glyphs[0]!.path);
+  });
+
+  it("starts from the drawn outline with two decimals and applies the adjustments to it", () => {
+    const contours = contoursFromOutline(parseSvgPath("M0 0L100.004 0L100 200.126Z"));
+    const document = { ...emptyGlyphDocument(), contours, adjustments: { scale: 2, baselineShift: 10 } };
+    expect(drawnPath(document)).toBe("M0 0L100 0L100 200.13Z");
+    expect(letterPath({ document })).toBe("M0 10L200 10L200 410.26Z");
+    // A stored drawn outline is used as given: the document's drawing need not be loaded.
+    const elided = { ...document, contours: [] };
+    expect(letterPath({ document: elided, drawnPath: "M0 0L100 0L100 200.13Z" })).toBe(letterPath({ document }));
+  });
+
+  it("makes every letter bolder by the stroke weight, and keeps it out of the compiler's settings", () => {
+    const document = scanned("l");
+    const plain = fontProjectFromLetters([{ chars: "l", variant: 1, document }], {}, { family: "F" });
+    const bold = fontProjectFromLetters([{ chars: "l", variant: 1, document }], { strokeWeight: 12 }, { family: "F" });
+    expect(bold.settings).toEqual(DEFAULT_FONT_SETTINGS);
+    const width = (path: string) => {
+      const box = outlineBounds(parseSvgPath(path))!;
+      return box.xMax - box.xMin;
+    };
+    // Grown by 12 units on each side (within the curve fit's 2 units).
+    expect(Math.abs(width(bold.glyphs[0]!.path) - width(plain.glyphs[0]!.path) - 24)).toBeLessThanOrEqual(4);
   });
 
   it("compiles scanned and drawn letters together into one font", () => {

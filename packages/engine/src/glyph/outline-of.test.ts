@@ -11,7 +11,7 @@ import {
   type GlyphDocument,
   type PenStroke,
 } from "./document.ts";
-import { outlineOf, strokesOutline } from "./outline-of.ts";
+import { offsetOutline, outlineOf, strokesOutline } from "./outline-of.ts";
 
 const radius = (DEFAULT_PEN.size * FONT_UNITS_PER_PEN_UNIT) / 2;
 const drawnLetter = (...strokes: PenStroke[]): GlyphDocument => ({ ...emptyGlyphDocument(), strokes });
@@ -134,5 +134,43 @@ describe("the outline of a letter", () => {
     expect(outline.every((contour) => contourArea(contour) < 0)).toBe(true);
     const counter = outlineOf({ ...document, contours: contoursFromOutline([reverseContour(square[0]!)]) });
     expect(counter.every((contour) => contourArea(contour) > 0)).toBe(true);
+  });
+});
+
+describe("stroke weight", () => {
+  const square = parseSvgPath("M0 0L200 0L200 200L0 200Z");
+
+  it("thickens an outline all round by the offset, with round corners", () => {
+    const thick = offsetOutline(square, 10);
+    // Within the curve fit's 2 units of the exact offset.
+    const box = outlineBounds(thick)!;
+    for (const [actual, exact] of [
+      [box.xMin, -10],
+      [box.yMin, -10],
+      [box.xMax, 210],
+      [box.yMax, 210],
+    ] as const) {
+      expect(Math.abs(actual - exact)).toBeLessThanOrEqual(2);
+    }
+    // The grown square: its own area, four 10-unit bands, and a full circle of radius 10 at the corners.
+    const expected = 200 * 200 + 4 * 200 * 10 + Math.PI * 10 * 10;
+    // The fitted curves stray at most 2 units from the offset line, so the area by at most perimeter × 2.
+    const perimeter = 4 * 200 + 2 * Math.PI * 10;
+    expect(Math.abs(contourArea(thick[0]!) / 2 - expected)).toBeLessThan(perimeter * 2);
+  });
+
+  it("thins an outline and closes in on its holes, keeping them holes", () => {
+    const thin = outlineBounds(offsetOutline(square, -10))!;
+    expect([thin.xMin, thin.yMin, thin.xMax, thin.yMax].map(Math.round)).toEqual([10, 10, 190, 190]);
+    const ring = parseSvgPath("M0 0L300 0L300 300L0 300ZM100 100L100 200L200 200L200 100Z");
+    const bolder = offsetOutline(ring, 20);
+    const areas = bolder.map((contour) => contourArea(contour)).sort((a, b) => a - b);
+    expect(areas).toHaveLength(2);
+    expect(areas[0]).toBeLessThan(0);
+    expect(Math.abs(areas[0]!) / 2).toBeCloseTo(60 * 60, -2);
+  });
+
+  it("leaves an outline alone at zero", () => {
+    expect(offsetOutline(square, 0)).toBe(square);
   });
 });

@@ -2,7 +2,7 @@
 import ClipperLib from "clipper-lib";
 import { orientOutline, reverseOutline } from "../outline/direction.ts";
 import { fitClosedPolygon, simplifyPolygon } from "../outline/fit-curves.ts";
-import type { Polygon } from "../outline/flatten.ts";
+import { flattenOutline, type Polygon } from "../outline/flatten.ts";
 import { contourArea, roundOutline, transformOutline } from "../outline/geometry.ts";
 import type { Outline } from "../outline/types.ts";
 import { outlineFromContours } from "./contours.ts";
@@ -45,14 +45,37 @@ export function strokesOutline(strokes: readonly PenStroke[]): Outline {
     ClipperLib.PolyFillType.pftNonZero,
     ClipperLib.PolyFillType.pftNonZero,
   );
+  return curvesOfRings(union);
+}
+
+/** Clipper's rings (1/100 unit) as a clean outline: slivers dropped, simplified, fitted, oriented, whole units. */
+function curvesOfRings(rings: { X: number; Y: number }[][]): Outline {
   const outline: Outline = [];
-  for (const ring of union) {
+  for (const ring of rings) {
     if (Math.abs(ClipperLib.Clipper.Area(ring)) < SLIVER_AREA * CLIPPER_SCALE * CLIPPER_SCALE) continue;
     const polygon = ring.map((p) => ({ x: p.X / CLIPPER_SCALE, y: p.Y / CLIPPER_SCALE }));
     const simple = simplifyPolygon(polygon, SIMPLIFY_TOLERANCE);
     if (simple.length >= 3) outline.push(fitClosedPolygon(simple, FIT_ERROR));
   }
   return orientOutline(roundOutline(outline));
+}
+
+/**
+ * An outline made thicker (positive `delta`, font units) or thinner (negative) all round: the stroke weight of a
+ * font. Its filled area (nonzero) is grown by a round offset (clipper-lib) and fitted with curves again, like pen
+ * strokes; thin parts may vanish when thinned further than they are wide.
+ */
+export function offsetOutline(outline: Outline, delta: number): Outline {
+  if (delta === 0 || outline.length === 0) return outline;
+  const filled = ClipperLib.Clipper.SimplifyPolygons(
+    flattenOutline(outline, 0.5).map(toClipper),
+    ClipperLib.PolyFillType.pftNonZero,
+  );
+  const offset = new ClipperLib.ClipperOffset(2, 0.25 * CLIPPER_SCALE);
+  offset.AddPaths(filled, ClipperLib.JoinType.jtRound, ClipperLib.EndType.etClosedPolygon);
+  const grown: { X: number; Y: number }[][] = [];
+  offset.Execute(grown, delta * CLIPPER_SCALE);
+  return curvesOfRings(grown);
 }
 
 /** An outline with a letter's adjustments applied: scaled around the baseline origin, then shifted up. */

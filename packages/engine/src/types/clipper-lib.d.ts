@@ -16,6 +16,7 @@ declare module "clipper-lib" {
     static Orientation(poly: Path): boolean;
     static Area(poly: Path): number;
     static SimplifyPolygon(poly: Path, fillType: number): Paths;
+    static SimplifyPolygons(polys: Paths, fillType: number): Paths;
   }
   class ClipperOffset {
     constructor(miterLimit?: number, arcTolerance?: number);

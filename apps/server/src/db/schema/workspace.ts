@@ -1,16 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  check,
-  doublePrecision,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  unique,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 
 /** A warning or error as stored: the code is translated when it is shown; the English text is a fallback. */
 export type StoredMessage = { code: string; message: string };
@@ -76,7 +65,11 @@ export const fonts = pgTable(
   (table) => [index("fonts_owner_idx").on(table.ownerId, table.createdAt)],
 );
 
-/** One outline of one character and variant, in a letter set or in a font (exactly one of the two). */
+/**
+ * One letter (a character and variant) in a letter set or in a font (exactly one of the two). The document is what
+ * the user made; `path` is derived from it (the engine's drawnPath) and `source`, `template_page` copy parts of it
+ * for queries. `revision` grows by one with every write, so edits made on an older one are refused.
+ */
 export const glyphs = pgTable(
   "glyphs",
   {
@@ -86,14 +79,12 @@ export const glyphs = pgTable(
     fontId: uuid("font_id").references(() => fonts.id, { onDelete: "cascade" }),
     chars: text("chars").notNull(),
     variant: integer("variant").notNull(),
-    /** SVG path data in font units, y up from the baseline. */
+    /** The letter as a GlyphDocument (engine), any schemaVersion the engine migrates. */
+    document: jsonb("document").$type<Record<string, unknown>>().notNull(),
+    revision: integer("revision").notNull().default(1),
+    /** SVG path data in font units, y up from the baseline: the document's outline before its adjustments. */
     path: text("path").notNull(),
-    advance: doublePrecision("advance"),
-    lsb: doublePrecision("lsb"),
-    rsb: doublePrecision("rsb"),
-    baselineShift: doublePrecision("baseline_shift").notNull().default(0),
-    scale: doublePrecision("scale").notNull().default(1),
-    source: text("source").$type<"scan" | "drawn" | "imported">().notNull(),
+    source: text("source").$type<"scan" | "drawn" | "imported" | "composite">().notNull(),
     templatePage: integer("template_page"),
     warnings: jsonb("warnings").$type<StoredMessage[]>().notNull().default([]),
     ...timestamps,

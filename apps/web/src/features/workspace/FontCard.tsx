@@ -10,6 +10,7 @@ import { formatDate } from "../../i18n/format.ts";
 import { ConfirmDialog, useFocusReturn } from "./ConfirmDialog.tsx";
 import { FontPreviewBox } from "./FontPreviewBox.tsx";
 import { MergeDialog } from "./MergeDialog.tsx";
+import { useObjectUrl } from "./use-object-url.ts";
 import { useSingleFlight } from "./use-single-flight.ts";
 import { ErrorNotice } from "./WorkspaceLayout.tsx";
 import { saveBlob, workspaceApi } from "./workspace-api.ts";
@@ -21,7 +22,8 @@ export function FontCard({ font, fonts }: { font: FontSummary; fonts: FontSummar
   const { t } = useTranslation(["workspace", "manage"]);
   const language = useLanguage();
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ["workspace"] });
+  // A change refreshes what it changed: the list of summaries, never another font's bytes or specimen.
+  const refreshList = () => queryClient.invalidateQueries({ queryKey: ["workspace", "fonts"], exact: true });
   const [confirmRemove, setConfirmRemove] = useState(false);
   const [merging, setMerging] = useState(false);
   const focus = useFocusReturn();
@@ -35,15 +37,37 @@ export function FontCard({ font, fonts }: { font: FontSummary; fonts: FontSummar
   const specimen = useQuery({
     queryKey: ["workspace", "specimen", font.id, buildId],
     enabled: font.specimenUrl !== null,
-    queryFn: async () => URL.createObjectURL(await workspaceApi.specimen(font.specimenUrl!)),
+    queryFn: () => workspaceApi.specimen(font.specimenUrl!),
   });
-  const build = useSingleFlight({ mutationFn: () => workspaceApi.buildFont(font.id), onSuccess: refresh });
-  const copy = useSingleFlight({ mutationFn: () => workspaceApi.copyFont(font.id), onSuccess: refresh });
-  const remove = useSingleFlight({ mutationFn: () => workspaceApi.removeFont(font.id), onSuccess: refresh });
+  const specimenUrl = useObjectUrl(specimen.data ?? null);
+  const replaceSummary = (summary: FontSummary) =>
+    queryClient.setQueryData<FontSummary[]>(["workspace", "fonts"], (list) =>
+      list?.map((entry) => (entry.id === summary.id ? summary : entry)),
+    );
+  const build = useSingleFlight({
+    mutationFn: () => workspaceApi.buildFont(font.id),
+    // The new build id changes this card's bytes and specimen keys, so only they are fetched again.
+    onSuccess: (built) => replaceSummary(built.font),
+  });
+  const copy = useSingleFlight({ mutationFn: () => workspaceApi.copyFont(font.id), onSuccess: refreshList });
+  const remove = useSingleFlight({
+    mutationFn: () => workspaceApi.removeFont(font.id),
+    onSuccess: () => {
+      queryClient.setQueryData<FontSummary[]>(["workspace", "fonts"], (list) =>
+        list?.filter((entry) => entry.id !== font.id),
+      );
+      queryClient.removeQueries({ queryKey: ["workspace", "font-bytes", font.id] });
+      queryClient.removeQueries({ queryKey: ["workspace", "specimen", font.id] });
+      queryClient.removeQueries({ queryKey: ["workspace", "letters", `font:${font.id}`] });
+    },
+  });
   const merge = useSingleFlight({
     mutationFn: (input: { target: string; onConflict: "source" | "target" }) =>
       workspaceApi.joinFonts(font.id, input.target, input.onConflict),
-    onSuccess: refresh,
+    onSuccess: (joined) => {
+      replaceSummary(joined.font);
+      void queryClient.invalidateQueries({ queryKey: ["workspace", "letters", `font:${joined.font.id}`] });
+    },
   });
   const download = useMutation({
     mutationFn: async (format: FontFormat) => {
@@ -66,8 +90,8 @@ export function FontCard({ font, fonts }: { font: FontSummary; fonts: FontSummar
           </Title>
           <Badge variant="light">{t("fonts.counts", { count: font.characterCount })}</Badge>
         </Group>
-        {specimen.data && (
-          <Image src={specimen.data} alt={t("fonts.specimen", { name: font.name })} mah={160} fit="contain" />
+        {specimenUrl && (
+          <Image src={specimenUrl} alt={t("fonts.specimen", { name: font.name })} mah={160} fit="contain" />
         )}
         <Text size="sm" c="dimmed">
           {font.lastBuild

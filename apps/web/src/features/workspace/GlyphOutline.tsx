@@ -1,3 +1,4 @@
+import { useMemo } from "react";
 import { GUIDES, outlineXRange } from "./outline-geometry.ts";
 
 /**
@@ -13,7 +14,7 @@ export function GlyphOutline(props: {
 }) {
   const scale = props.scale ?? 1;
   const shift = props.baselineShift ?? 0;
-  const range = outlineXRange(props.path) ?? { min: 0, max: 500 };
+  const range = useMemo(() => outlineXRange(props.path), [props.path]) ?? { min: 0, max: 500 };
   // A scanned outline keeps its x from the template box, which means nothing here: centre the ink in the tile.
   const width = Math.max((range.max - range.min) * scale + 120, 600);
   const left = ((range.min + range.max) / 2) * scale - width / 2;

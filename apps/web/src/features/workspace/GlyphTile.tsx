@@ -1,16 +1,19 @@
-import type { Glyph } from "@handfont/contract";
+import type { LetterState } from "@handfont/contract";
 import { ActionIcon, Card, Group, NumberInput, Stack, Text, Tooltip } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { GlyphOutline } from "./GlyphOutline.tsx";
 
 export type GlyphEdit = { baselineShift: number; scale: number; deleted: boolean };
 
+/** A letter as a tile shows it: its outline before adjustments, its adjustments and warnings. */
+export type TileLetter = Pick<LetterState, "chars" | "variant" | "path" | "warnings" | "document">;
+
 /** One letter in the grid: its outline on the guides, its warnings, and (for a font) its adjustments. */
-export function GlyphTile(props: { glyph: Glyph; edit?: GlyphEdit; onEdit?: (edit: GlyphEdit) => void }) {
+export function GlyphTile(props: { glyph: TileLetter; edit?: GlyphEdit; onEdit?: (edit: GlyphEdit) => void }) {
   const { t } = useTranslation("workspace");
   const { glyph, edit } = props;
   const warned = glyph.warnings.length > 0;
-  const current = edit ?? { baselineShift: glyph.baselineShift, scale: glyph.scale, deleted: false };
+  const current = edit ?? { ...glyph.document.adjustments, deleted: false };
   const label = t("letters.glyphLabel", { chars: glyph.chars, variant: glyph.variant });
   return (
     <Card

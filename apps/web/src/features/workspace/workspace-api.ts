@@ -4,11 +4,15 @@ import {
   type CreateTemplateRequest,
   CreateTemplateResponse,
   type FontFormat,
+  FontLetters,
   FontList,
   type FontOrigin,
   FontSummary,
   FontsAndLetters,
   JoinFontsResponse,
+  type LetterChange,
+  LetterSetLetters,
+  LetterSetList,
   LettersChanged,
   LettersOfPage,
   PremiumStatus,
@@ -68,6 +72,17 @@ export const workspaceApi = {
   },
 
   premium: async () => PremiumStatus.parse(await api.get("/subscribe/isPremium")),
+
+  /** Summaries of the user's letter sets (counts only). */
+  letterSets: async () => LetterSetList.parse(await api.get("/letter-sets")).letterSets,
+  /** One font's letters as documents with revisions, fetched when the font is opened. */
+  fontLetters: async (fontId: string) =>
+    FontLetters.parse(await api.get(`/fonts/${encodeURIComponent(fontId)}/letters`)).letters,
+  letterSetLetters: async (letterSetId: string) =>
+    LetterSetLetters.parse(await api.get(`/letter-sets/${encodeURIComponent(letterSetId)}/letters`)).letters,
+  /** Changes to a font's letters on the revisions they were made on; LETTER_CONFLICT carries the current states. */
+  changeLetters: async (fontId: string, changes: LetterChange[]) =>
+    FontLetters.parse(await api.post(`/fonts/${encodeURIComponent(fontId)}/letters/changes`, { changes })).letters,
 };
 
 /** Saves a Blob as a file the way a download link would. */

@@ -1,4 +1,4 @@
-import type { FontOrigin, ScanStatus } from "@handfont/contract";
+import type { FontOrigin, FontSummary, ScanStatus } from "@handfont/contract";
 import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -18,7 +18,9 @@ function FontsPage() {
   const { t } = useTranslation("workspace");
   usePageMeta({ title: t("fonts.meta.title"), description: t("fonts.meta.description") });
   const queryClient = useQueryClient();
-  const data = useQuery({ queryKey: ["workspace", "all"], queryFn: workspaceApi.fontsAndLetters });
+  // Summaries only: counts, last build, specimen; a font's letters are fetched when it is opened.
+  const data = useQuery({ queryKey: ["workspace", "fonts"], queryFn: workspaceApi.fonts });
+  const sets = useQuery({ queryKey: ["workspace", "letter-sets"], queryFn: workspaceApi.letterSets });
   const [name, setName] = useState("");
   const plan = useQuery({ queryKey: ["workspace", "premium"], queryFn: workspaceApi.premium });
   // More letters than the plan allows: the user chooses which to keep instead of the creation failing.
@@ -26,21 +28,22 @@ function FontsPage() {
   const create = useSingleFlight({
     mutationFn: (input: { name: string; from: FontOrigin; keep?: string[] }) =>
       workspaceApi.createFont(input.name, input.from, input.keep),
-    onSuccess: () => {
+    onSuccess: (created) => {
       setChoosing(null);
-      return queryClient.invalidateQueries({ queryKey: ["workspace"] });
+      queryClient.setQueryData<FontSummary[]>(["workspace", "fonts"], (list) => list && [created, ...list]);
     },
-    onError: (error, input) => {
-      const set = input.from.kind === "letterSet" ? input.from : null;
-      const letters = data.data?.letterSets.find((entry) => entry.id === set?.letterSetId)?.glyphs;
-      if (isPlanLimitError(error) && error.code !== "PLAN_LIMIT_FONTS" && !input.keep && letters) {
-        setChoosing({ name: input.name, from: input.from, chars: letters.map((glyph) => glyph.chars) });
-      }
+    onError: async (error, input) => {
+      const { from } = input;
+      if (!isPlanLimitError(error) || error.code === "PLAN_LIMIT_FONTS" || input.keep || from.kind !== "letterSet")
+        return;
+      // The error notice already says what went wrong; without the letters there is just nothing to choose from.
+      const letters = await workspaceApi.letterSetLetters(from.letterSetId).catch(() => null);
+      if (letters) setChoosing({ name: input.name, from, chars: letters.map((letter) => letter.chars) });
     },
   });
-  const onRead = (_scan: ScanStatus) => void queryClient.invalidateQueries({ queryKey: ["workspace"] });
+  const onRead = (_scan: ScanStatus) => void queryClient.invalidateQueries({ queryKey: ["workspace", "letter-sets"] });
   const fontName = name.trim() || t("fonts.defaultName");
-  const fonts = data.data?.fonts ?? [];
+  const fonts = data.data ?? [];
 
   return (
     <WorkspaceLayout page="app" title={t("fonts.title")}>
@@ -63,9 +66,9 @@ function FontsPage() {
             onChange={(event) => setName(event.currentTarget.value)}
             maw={360}
           />
-          {data.data?.letterSets.map((set) => (
+          {sets.data?.map((set) => (
             <Group key={set.id} justify="space-between" data-testid="letter-set">
-              <Text>{t("fonts.letterSet", { name: set.templateName, count: set.glyphs.length })}</Text>
+              <Text>{t("fonts.letterSet", { name: set.templateName, count: set.letterCount })}</Text>
               <Button
                 onClick={() => create.run({ name: fontName, from: { kind: "letterSet", letterSetId: set.id } })}
                 loading={create.isPending}
@@ -101,7 +104,7 @@ function FontsPage() {
           {t("fonts.listTitle")}
         </Title>
         {data.isPending && <DelayedLoader label={t("loading")} />}
-        <ErrorNotice error={data.error} />
+        <ErrorNotice error={data.error ?? sets.error} />
         {data.isSuccess && fonts.length === 0 && <Text c="dimmed">{t("fonts.none")}</Text>}
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           {fonts.map((font) => (

@@ -98,7 +98,7 @@ function TemplatesPage() {
       workspaceApi.createTemplate({ ...options, name: options.name.trim() || t("templates.defaultName") }),
     onSuccess: (result) => {
       setCreated(result);
-      void queryClient.invalidateQueries({ queryKey: ["workspace"] });
+      void queryClient.invalidateQueries({ queryKey: ["workspace", "templates"] });
     },
   });
 

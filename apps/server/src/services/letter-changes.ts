@@ -1,0 +1,167 @@
+import type { GlyphDocument, LetterChange } from "@handfont/contract";
+import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { fonts, glyphs, letterSets } from "../db/schema/workspace.ts";
+import { currentDocument, storedSource, templatePageOf } from "../letters/letter-documents.ts";
+import { DomainError } from "./domain-error.ts";
+import { ownedFont } from "./fonts.ts";
+import { assertFontSize, EMPTY_MEASURE, fontGlyphs, type GlyphRow, measureFonts, setGlyphs } from "./glyph-rows.ts";
+import { assertMeasuredContent } from "./plans.ts";
+import { isUuid, type WorkspaceContext } from "./workspace-context.ts";
+
+const key = (letter: { chars: string; variant: number }) => `${letter.variant}\u0000${letter.chars}`;
+
+/** A stored letter as the letters API gives it (warnings as stored; routes translate them). */
+export type LetterStateRow = {
+  chars: string;
+  variant: number;
+  revision: number;
+  document: GlyphDocument;
+  path: string;
+  warnings: GlyphRow["warnings"];
+  updatedAt: string;
+};
+
+const withDocument = (row: GlyphRow): LetterStateRow => ({
+  chars: row.chars,
+  variant: row.variant,
+  revision: row.revision,
+  document: currentDocument(row.document),
+  path: row.path,
+  warnings: row.warnings,
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+/**
+ * The letters API over documents (notes/letters-api.md): one font's letters with their revisions, and sets of changes
+ * applied all or nothing, each checked against the revision it was made on so two tabs never overwrite each other.
+ */
+export function createLetterChangeService(ctx: WorkspaceContext) {
+  return {
+    /** The user's letter sets with their letter counts (a list never carries outlines). */
+    async letterSets(userId: string) {
+      return ctx.db
+        .select({
+          id: letterSets.id,
+          templateId: letterSets.templateId,
+          updatedAt: letterSets.updatedAt,
+          letterCount: sql<number>`(select count(*) from ${glyphs} where ${glyphs.letterSetId} = ${letterSets.id})::int`,
+        })
+        .from(letterSets)
+        .where(eq(letterSets.ownerId, userId))
+        .orderBy(desc(letterSets.updatedAt));
+    },
+
+    /** Every letter of one of the user's letter sets, with its document and revision. */
+    async letterSetLetters(userId: string, letterSetId: string): Promise<LetterStateRow[]> {
+      const [set] = isUuid(letterSetId)
+        ? await ctx.db
+            .select({ id: letterSets.id })
+            .from(letterSets)
+            .where(and(eq(letterSets.id, letterSetId), eq(letterSets.ownerId, userId)))
+        : [];
+      if (!set) throw new DomainError("LETTER_SET_NOT_FOUND");
+      return (await setGlyphs(ctx.db, [set.id])).map(withDocument);
+    },
+
+    /** Every letter of one of the user's fonts, with its document and revision. */
+    async letters(userId: string, fontId: string): Promise<LetterStateRow[]> {
+      const font = await ownedFont(ctx.db, userId, fontId);
+      return (await fontGlyphs(ctx.db, font.id)).map(withDocument);
+    },
+
+    /**
+     * Applies changes to a font's letters in one transaction. A change whose base revision is not the letter's current
+     * one refuses the whole set with LETTER_CONFLICT, listing the current state of every such letter.
+     */
+    async change(userId: string, fontId: string, changes: LetterChange[]): Promise<LetterStateRow[]> {
+      const seen = new Set<string>();
+      for (const change of changes) {
+        if (seen.has(key(change))) throw new DomainError("VALIDATION", { reason: "a letter is changed twice" });
+        seen.add(key(change));
+      }
+      const written = changes.filter((change) => change.document !== null);
+      // Checked and outlined before the transaction: pen strokes take a worker's time, not a held connection's.
+      const prepared = await ctx.letterDrawings
+        .prepare(written.map((change) => change.document!))
+        .catch((error: unknown) => {
+          if (error instanceof DomainError && typeof error.extra.index === "number") {
+            const change = written[error.extra.index]!;
+            throw new DomainError(error.code, { ...error.extra, chars: change.chars, variant: change.variant });
+          }
+          throw error;
+        });
+      const plan = await ctx.plans.planOf(userId);
+      return ctx.db.transaction(async (tx) => {
+        const font = await ownedFont(tx, userId, fontId);
+        const named = or(
+          ...changes.map((change) => and(eq(glyphs.chars, change.chars), eq(glyphs.variant, change.variant))),
+        );
+        const current = await tx
+          .select()
+          .from(glyphs)
+          .where(and(eq(glyphs.fontId, font.id), named))
+          .for("update");
+        const byKey = new Map(current.map((row) => [key(row), row]));
+        const conflicts = changes.flatMap((change) => {
+          const row = byKey.get(key(change));
+          const stale = change.baseRevision === null ? row !== undefined : row?.revision !== change.baseRevision;
+          return stale
+            ? [{ chars: change.chars, variant: change.variant, current: row ? withDocument(row) : null }]
+            : [];
+        });
+        if (conflicts.length > 0) throw new DomainError("LETTER_CONFLICT", { conflicts });
+
+        // Deleting a letter that is not there (and was not believed to be) changes nothing.
+        const deleted = changes.flatMap((change) => {
+          const row = change.document === null ? byKey.get(key(change)) : undefined;
+          return row ? [row] : [];
+        });
+        if (deleted.length > 0) {
+          await tx.delete(glyphs).where(
+            inArray(
+              glyphs.id,
+              deleted.map((row) => row.id),
+            ),
+          );
+        }
+        const changedIds: string[] = [];
+        for (const [index, change] of written.entries()) {
+          const { document, path } = prepared[index]!;
+          const row = byKey.get(key(change));
+          const columns = {
+            document: document as unknown as Record<string, unknown>,
+            path,
+            source: storedSource(document),
+            templatePage: templatePageOf(document),
+            updatedAt: ctx.now(),
+          };
+          const [stored] = row
+            ? await tx
+                .update(glyphs)
+                .set({ ...columns, revision: row.revision + 1 })
+                .where(and(eq(glyphs.id, row.id), eq(glyphs.revision, row.revision)))
+                .returning({ id: glyphs.id })
+            : await tx
+                .insert(glyphs)
+                .values({ ...columns, ownerId: userId, fontId: font.id, chars: change.chars, variant: change.variant })
+                .onConflictDoNothing()
+                .returning({ id: glyphs.id });
+          // Another writer got there between the check and the write (possible on PostgreSQL for a new letter).
+          if (!stored) {
+            throw new DomainError("LETTER_CONFLICT", {
+              conflicts: [{ chars: change.chars, variant: change.variant, current: null }],
+            });
+          }
+          changedIds.push(stored.id);
+        }
+        assertMeasuredContent(plan, (await measureFonts(tx, [font.id])).get(font.id) ?? EMPTY_MEASURE);
+        await assertFontSize(tx, font.id);
+        await tx.update(fonts).set({ updatedAt: ctx.now() }).where(eq(fonts.id, font.id));
+        if (changedIds.length === 0) return [];
+        return (await tx.select().from(glyphs).where(inArray(glyphs.id, changedIds))).map(withDocument);
+      });
+    },
+  };
+}
+
+export type LetterChangeService = ReturnType<typeof createLetterChangeService>;
