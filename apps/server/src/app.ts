@@ -20,18 +20,21 @@ import { registerSecurityHeaders } from "./http/security.ts";
 import { sessionBinding } from "./http/session-cookies.ts";
 import { registerWebApp } from "./http/web-app.ts";
 import { registerXsrfProtection } from "./http/xsrf.ts";
+import { createPaymentFeature } from "./payments.ts";
+import { adminRoutes } from "./routes/admin.ts";
 import { accountRoutes } from "./routes/auth/index.ts";
 import { debugRoutes } from "./routes/debug-routes.ts";
 import { miscRoutes } from "./routes/misc-routes.ts";
+import { PAYMENT_NOTIFICATION_PATHS, paymentRoutes } from "./routes/payments.ts";
 import { systemRoutes } from "./routes/system.ts";
 import { type Workspace, workspaceRoutes } from "./routes/workspace.ts";
 import { DomainError } from "./services/domain-error.ts";
 
 /**
- * The only state-changing paths without the XSRF check: server-to-server webhooks that verify their own signature.
- * None exist yet; a payment webhook joins this list together with its signature check.
+ * The only state-changing paths without the XSRF check: the payment providers' server-to-server notifications,
+ * which verify their own signature, and Robokassa's return addresses, which only redirect.
  */
-export const XSRF_EXEMPT_PATHS: readonly string[] = [];
+export const XSRF_EXEMPT_PATHS: readonly string[] = [...PAYMENT_NOTIFICATION_PATHS];
 
 export interface AppDependencies {
   config: Config;
@@ -77,8 +80,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     database: deps.database,
     log: app.log,
     ...(deps.accountPorts ? { ports: deps.accountPorts } : {}),
+    erasers: deps.workspace ? [deps.workspace.erase] : [],
   });
   app.addHook("onClose", () => accounts.close());
+  const clock = deps.accountPorts?.clock;
+  const now = () => clock?.now() ?? new Date();
+  const payments = createPaymentFeature({
+    config,
+    database: deps.database,
+    mailer: accounts.mailer,
+    log: app.log,
+    now,
+  });
+  app.addHook("onClose", () => payments.ctx.receipts.flush());
   // Global hooks, added before any route: every feature's routes see request.user and the XSRF check.
   registerAuthentication(app, accounts.deps.tokens);
   registerXsrfProtection(app, {
@@ -121,6 +135,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(accountRoutes, accounts);
       await api.register(miscRoutes, { config });
       await api.register(debugRoutes, { outbox: accounts.outbox });
+      await api.register(paymentRoutes, { payments });
+      await api.register(adminRoutes, { db: deps.database.db, now });
       if (deps.workspace) await api.register(workspaceRoutes, { workspace: deps.workspace });
     },
     { prefix: "/api" },

@@ -32,12 +32,21 @@ export const PremiumStatus = z.object({
 });
 export type PremiumStatus = z.infer<typeof PremiumStatus>;
 
-/** `POST /addSubscriber/add`: an admin grants premium time to a user (until payments arrive). */
+/**
+ * `POST /addSubscriber/add`: an admin grants premium time to a user (positive days) or takes it away (negative),
+ * with a reason; both are lines of the entitlement ledger and audited.
+ */
 export const AddSubscriberRequest = z
   .object({
     userId: z.uuid().optional(),
     email: z.email().optional(),
-    days: z.number().int().min(1).max(3660),
+    days: z
+      .number()
+      .int()
+      .min(-3660)
+      .max(3660)
+      .refine((days) => days !== 0, { message: "Give a number of days other than 0." }),
+    reason: z.string().trim().min(3).max(500),
   })
   .refine((value) => Boolean(value.userId) !== Boolean(value.email), {
     message: "Give exactly one of userId and email.",
@@ -46,6 +55,8 @@ export type AddSubscriberRequest = z.infer<typeof AddSubscriberRequest>;
 
 export const AddSubscriberResponse = z.object({
   userId: z.uuid(),
-  premiumUntil: z.iso.datetime(),
+  /** The user's premium end after the change; null when they never had premium time left. */
+  premiumUntil: z.iso.datetime().nullable(),
+  isPremium: z.boolean(),
 });
 export type AddSubscriberResponse = z.infer<typeof AddSubscriberResponse>;

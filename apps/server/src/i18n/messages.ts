@@ -1,9 +1,11 @@
 import {
   AUTH_ERROR_MESSAGES,
   CORE_ERROR_MESSAGES,
+  DATA_CONTROL_ERROR_MESSAGES,
   FONT_DIAGNOSTIC_MESSAGES,
   type Language,
   type MessageCatalogue,
+  PAYMENT_ERROR_MESSAGES,
   SCAN_WARNING_MESSAGES,
   WORKSPACE_ERROR_MESSAGES,
 } from "@handfont/contract";
@@ -13,8 +15,10 @@ const catalogues: MessageCatalogue<string>[] = [
   CORE_ERROR_MESSAGES,
   AUTH_ERROR_MESSAGES,
   WORKSPACE_ERROR_MESSAGES,
+  DATA_CONTROL_ERROR_MESSAGES,
   SCAN_WARNING_MESSAGES,
   FONT_DIAGNOSTIC_MESSAGES,
+  PAYMENT_ERROR_MESSAGES,
 ];
 
 /** The user-facing message for a code in the given language, falling back to English, then to `fallback`. */

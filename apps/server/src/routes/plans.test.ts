@@ -27,7 +27,7 @@ describe("plans", () => {
     const first = await t.as(admin, {
       method: "POST",
       url: "/api/addSubscriber/add",
-      payload: { userId: user, days: 30 },
+      payload: { userId: user, days: 30, reason: "Contest prize" },
     });
     expect(first.statusCode, first.body).toBe(200);
     const until = new Date(first.json().premiumUntil).getTime();
@@ -35,7 +35,7 @@ describe("plans", () => {
     const second = await t.as(admin, {
       method: "POST",
       url: "/api/addSubscriber/add",
-      payload: { userId: user, days: 10 },
+      payload: { userId: user, days: 10, reason: "Apology for downtime" },
     });
     expect(new Date(second.json().premiumUntil).getTime() - until).toBe(10 * 86_400_000);
     expect(await status(user)).toMatchObject({
@@ -48,10 +48,50 @@ describe("plans", () => {
       .from(auditEvents)
       .where(eq(auditEvents.targetId, user))
       .orderBy(desc(auditEvents.createdAt));
-    expect(audit.map((event) => [event.action, event.actorUserId, event.details.days])).toEqual([
-      ["subscription.grant", admin, 10],
-      ["subscription.grant", admin, 30],
+    expect(audit.map((event) => [event.action, event.actorUserId, event.details.days, event.details.reason])).toEqual([
+      ["premium.grant", admin, 10, "Apology for downtime"],
+      ["premium.grant", admin, 30, "Contest prize"],
     ]);
+  });
+
+  it("lets an admin take time away with a reason, which ends premium when nothing is left", async () => {
+    const admin = await t.newUser({ admin: true });
+    const user = await t.newUser();
+    const grant = (days: number, reason: string) =>
+      t.as(admin, { method: "POST", url: "/api/addSubscriber/add", payload: { userId: user, days, reason } });
+    const granted = (await grant(30, "Trial")).json();
+    const shortened = (await grant(-10, "Granted by mistake")).json();
+    expect(new Date(granted.premiumUntil).getTime() - new Date(shortened.premiumUntil).getTime()).toBe(10 * 86_400_000);
+    expect(shortened.isPremium).toBe(true);
+    expect((await grant(-30, "Abuse")).json().isPremium).toBe(false);
+    expect(await status(user)).toMatchObject({ isPremium: false, plan: "free" });
+    const missingReason = await t.as(admin, {
+      method: "POST",
+      url: "/api/addSubscriber/add",
+      payload: { userId: user, days: 5 },
+    });
+    expect(missingReason.statusCode).toBe(400);
+  });
+
+  it("finds users for an admin and sets roles through POST /user/{id}/{role}, audited", async () => {
+    const admin = await t.newUser({ admin: true });
+    const user = await t.newUser();
+    const found = await t.as(admin, { method: "GET", url: `/api/admin/users?query=${user}` });
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json().users).toEqual([expect.objectContaining({ id: user, roles: ["USER"], isPremium: false })]);
+    const promote = await t.as(admin, { method: "POST", url: `/api/user/${user}/ADMIN` });
+    expect(promote.json()).toEqual({ id: user, roles: ["USER", "ADMIN"] });
+    const demote = await t.as(admin, { method: "POST", url: `/api/user/${user}/USER` });
+    expect(demote.json()).toEqual({ id: user, roles: ["USER"] });
+    const self = await t.as(admin, { method: "POST", url: `/api/user/${admin}/USER` });
+    expect(self.statusCode).toBe(409);
+    expect(self.json().code).toBe("CANNOT_DEMOTE_SELF");
+    expect((await t.as(user, { method: "POST", url: `/api/user/${user}/ADMIN` })).statusCode).toBe(403);
+    expect((await t.as(user, { method: "GET", url: "/api/admin/users?query=ws" })).statusCode).toBe(403);
+    const audit = await t.database.db.select().from(auditEvents).where(eq(auditEvents.targetId, user));
+    expect(audit.filter((event) => event.action === "user.role").map((event) => event.details.roles)).toEqual(
+      expect.arrayContaining([["USER", "ADMIN"], ["USER"]]),
+    );
   });
 
   it("refuses grants from non-admins and to unknown users", async () => {
@@ -59,14 +99,14 @@ describe("plans", () => {
     const self = await t.as(user, {
       method: "POST",
       url: "/api/addSubscriber/add",
-      payload: { userId: user, days: 365 },
+      payload: { userId: user, days: 365, reason: "Myself" },
     });
     expect(self.statusCode).toBe(403);
     const admin = await t.newUser({ admin: true });
     const nobody = await t.as(admin, {
       method: "POST",
       url: "/api/addSubscriber/add",
-      payload: { email: "nobody@example.com", days: 1 },
+      payload: { email: "nobody@example.com", days: 1, reason: "Nobody" },
     });
     expect(nobody.statusCode).toBe(404);
     expect(nobody.json().code).toBe("USER_NOT_FOUND");

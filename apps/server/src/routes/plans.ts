@@ -1,13 +1,13 @@
-import { AddSubscriberRequest, AddSubscriberResponse, PremiumStatus } from "@handfont/contract";
+import { PremiumStatus } from "@handfont/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../db/database.ts";
-import { requireAdmin, requireUser } from "../http/auth-context.ts";
+import { requireUser } from "../http/auth-context.ts";
+import { premiumState } from "../services/payments/ledger.ts";
 import type { Plans } from "../services/plans.ts";
-import { grantPremium, premiumUntil } from "../services/subscribers.ts";
 
 export type PlanRoutesOptions = { plans: Plans; db: Db; now: () => Date };
 
-/** Plans (spec §7): is the user premium and what their plan allows; an admin grants premium time (audited). */
+/** Plans (spec §7): is the user premium and what their plan allows. */
 export const planRoutes: FastifyPluginAsyncZod<PlanRoutesOptions> = async (app, { plans, db, now }) => {
   app.get(
     "/subscribe/isPremium",
@@ -21,30 +21,14 @@ export const planRoutes: FastifyPluginAsyncZod<PlanRoutesOptions> = async (app, 
     async (request) => {
       const user = requireUser(request);
       const plan = await plans.planOf(user.id);
-      const until = plan.name === "premium" ? await premiumUntil(db, user.id).catch(() => null) : null;
+      const until =
+        plan.name === "premium" ? (await premiumState(db, user.id, now()).catch(() => null))?.premiumUntil : null;
       return {
         isPremium: plan.name === "premium",
         plan: plan.name,
         premiumUntil: until?.toISOString() ?? null,
         limits: plan.limits,
       };
-    },
-  );
-
-  app.post(
-    "/addSubscriber/add",
-    {
-      schema: {
-        tags: ["plans"],
-        summary: "Grant premium time to a user (ADMIN only, until payments arrive; every grant is audited)",
-        body: AddSubscriberRequest,
-        response: { 200: AddSubscriberResponse },
-      },
-    },
-    async (request) => {
-      const admin = requireAdmin(request);
-      const granted = await grantPremium(db, { actorId: admin.id, ...request.body, now: now() });
-      return { userId: granted.userId, premiumUntil: granted.premiumUntil.toISOString() };
     },
   );
 };

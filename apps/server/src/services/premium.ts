@@ -1,13 +1,7 @@
-import { and, eq, gt } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { subscriptions } from "../db/schema/index.ts";
+import { premiumState } from "./payments/ledger.ts";
 
-/** True while the user's premium time lies in the future (spec §4: a failed check means not premium). */
+/** True while the user's premium time, derived from the entitlement ledger, lies in the future (spec §4). */
 export async function isPremium(db: Db, userId: string, now: Date): Promise<boolean> {
-  const rows = await db
-    .select({ userId: subscriptions.userId })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), gt(subscriptions.premiumUntil, now)))
-    .limit(1);
-  return rows.length === 1;
+  return (await premiumState(db, userId, now)).isPremium;
 }

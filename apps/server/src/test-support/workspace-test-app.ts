@@ -1,19 +1,20 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config/config.ts";
 import { loadSecrets } from "../config/secrets.ts";
 import type { Database } from "../db/database.ts";
-import { subscriptions, users } from "../db/schema/index.ts";
+import { users } from "../db/schema/index.ts";
 import { createFileBlobStore } from "../ports/blob-store.ts";
 import { createEnginePorts } from "../ports/engine-workers.ts";
 import { createWorkspace, type Workspace, type WorkspacePorts } from "../routes/workspace.ts";
+import { premiumState } from "../services/payments/ledger.ts";
 import { isPremium } from "../services/premium.ts";
-import { grantPremium } from "../services/subscribers.ts";
-import { registerConfirmedUser, signedInBrowser } from "./accounts.ts";
+import { adjustPremium } from "../services/subscribers.ts";
+import { registerConfirmedUser, signedInBrowser, type TestUser } from "./accounts.ts";
 import { FAST_AUTH_ENV } from "./test-app.ts";
 import type { TestBrowser } from "./test-browser.ts";
 import { openTestDatabase } from "./test-database.ts";
@@ -24,6 +25,8 @@ export type WorkspaceTestApp = {
   database: Database;
   /** Signs up a new user for real (captcha, confirmation mail) and signs them in; returns their id. */
   newUser(options?: { admin?: boolean }): Promise<string>;
+  /** The username and password a user of newUser signs in with. */
+  credentials(userId: string): TestUser;
   /** Sends a request as a signed-in user, as the web client does: access token, cookies and XSRF header. */
   as(userId: string, options: InjectOptions): Promise<LightMyRequestResponse>;
   /** Gives a user premium time, or takes it away (as when it runs out). */
@@ -59,6 +62,7 @@ export async function createWorkspaceTestApp(
     workspace,
   });
   const browsers = new Map<string, TestBrowser>();
+  const accounts = new Map<string, TestUser>();
   return {
     app,
     workspace,
@@ -72,7 +76,13 @@ export async function createWorkspaceTestApp(
           .where(eq(users.id, user.id));
       }
       browsers.set(user.id, await signedInBrowser(app, user));
+      accounts.set(user.id, user);
       return user.id;
+    },
+    credentials(userId) {
+      const user = accounts.get(userId);
+      if (!user) throw new Error(`no user ${userId}`);
+      return user;
     },
     as(userId, request) {
       const browser = browsers.get(userId);
@@ -87,14 +97,16 @@ export async function createWorkspaceTestApp(
       });
     },
     async setPremium(userId, premium) {
+      const now = new Date();
       if (premium) {
-        await grantPremium(database.db, { actorId: userId, userId, days: 30, now: new Date() });
-      } else {
-        await database.db
-          .update(subscriptions)
-          .set({ premiumUntil: sql`now() - interval '1 day'` })
-          .where(eq(subscriptions.userId, userId));
+        await adjustPremium(database.db, { actorId: userId, userId, days: 30, reason: "test: premium", now });
+        return;
       }
+      // Premium running out: an admin removal of the time left (the ledger is append-only).
+      const { premiumUntil } = await premiumState(database.db, userId, now);
+      const left = premiumUntil ? Math.ceil((premiumUntil.getTime() - now.getTime()) / 86_400_000) + 1 : 0;
+      if (left > 0)
+        await adjustPremium(database.db, { actorId: userId, userId, days: -left, reason: "test: ends", now });
     },
     async close() {
       await workspace.scans.idle();

@@ -109,12 +109,3 @@ export const captchaSolutions = pgTable(
   },
   (table) => [index("captcha_solutions_expires_idx").on(table.expiresAt)],
 );
-
-/** Premium time of a user (spec §1, §4): premium while premium_until lies in the future. */
-export const subscriptions = pgTable("subscriptions", {
-  userId: uuid("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  premiumUntil: timestamp("premium_until", { withTimezone: true }).notNull(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});

@@ -1,12 +1,13 @@
 import type { FontOrigin, ScanStatus } from "@handfont/contract";
 import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DelayedLoader } from "../../app/DelayedLoader.tsx";
 import { usePageMeta } from "../../app/use-page-meta.ts";
 import { FontCard } from "../../features/workspace/FontCard.tsx";
 import { UploadPanel } from "../../features/workspace/UploadPanel.tsx";
+import { useSingleFlight } from "../../features/workspace/use-single-flight.ts";
 import { ErrorNotice, WorkspaceLayout, withSignIn } from "../../features/workspace/WorkspaceLayout.tsx";
 import { workspaceApi } from "../../features/workspace/workspace-api.ts";
 
@@ -17,7 +18,7 @@ function FontsPage() {
   const queryClient = useQueryClient();
   const data = useQuery({ queryKey: ["workspace", "all"], queryFn: workspaceApi.fontsAndLetters });
   const [name, setName] = useState("");
-  const create = useMutation({
+  const create = useSingleFlight({
     mutationFn: (input: { name: string; from: FontOrigin }) => workspaceApi.createFont(input.name, input.from),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["workspace"] }),
   });
@@ -50,7 +51,7 @@ function FontsPage() {
             <Group key={set.id} justify="space-between" data-testid="letter-set">
               <Text>{t("fonts.letterSet", { name: set.templateName, count: set.glyphs.length })}</Text>
               <Button
-                onClick={() => create.mutate({ name: fontName, from: { kind: "letterSet", letterSetId: set.id } })}
+                onClick={() => create.run({ name: fontName, from: { kind: "letterSet", letterSetId: set.id } })}
                 loading={create.isPending}
               >
                 {t("fonts.fromLetters")}
@@ -58,7 +59,11 @@ function FontsPage() {
             </Group>
           ))}
           <Group>
-            <Button variant="default" onClick={() => create.mutate({ name: fontName, from: { kind: "empty" } })}>
+            <Button
+              variant="default"
+              onClick={() => create.run({ name: fontName, from: { kind: "empty" } })}
+              disabled={create.isPending}
+            >
               {t("fonts.empty")}
             </Button>
           </Group>
@@ -83,4 +88,7 @@ function FontsPage() {
   );
 }
 
-export default withSignIn(FontsPage);
+export default withSignIn(FontsPage, (t) => ({
+  title: t("fonts.meta.title"),
+  description: t("fonts.meta.description"),
+}));

@@ -28,7 +28,9 @@ import { useTranslation } from "react-i18next";
 import { DelayedLoader } from "../../app/DelayedLoader.tsx";
 import { useLanguage } from "../../app/use-language.ts";
 import { usePageMeta } from "../../app/use-page-meta.ts";
+import { DeleteTemplateButton } from "../../features/workspace/DeleteTemplateButton.tsx";
 import { TemplatePagePreview } from "../../features/workspace/TemplatePagePreview.tsx";
+import { useSingleFlight } from "../../features/workspace/use-single-flight.ts";
 import { ErrorNotice, WorkspaceLayout, withSignIn } from "../../features/workspace/WorkspaceLayout.tsx";
 import { saveBlob, workspaceApi } from "../../features/workspace/workspace-api.ts";
 
@@ -86,7 +88,7 @@ function TemplatesPage() {
     }
   }, [options]);
   const templates = useQuery({ queryKey: ["workspace", "templates"], queryFn: workspaceApi.templates });
-  const create = useMutation({
+  const create = useSingleFlight({
     mutationFn: () =>
       workspaceApi.createTemplate({ ...options, name: options.name.trim() || t("templates.defaultName") }),
     onSuccess: (result) => {
@@ -165,7 +167,7 @@ function TemplatesPage() {
               checked={options.guides}
               onChange={(event) => set("guides", event.currentTarget.checked)}
             />
-            <Button type="submit" onClick={() => create.mutate()} loading={create.isPending}>
+            <Button type="submit" onClick={() => create.run()} loading={create.isPending}>
               {t("templates.create")}
             </Button>
             <ErrorNotice error={create.error} />
@@ -212,7 +214,15 @@ function TemplatesPage() {
                   {t("templates.characters", { count: template.characterCount })} ·{" "}
                   {t("templates.pages", { count: template.pageCount })}
                 </Text>
-                <PdfButton template={template} />
+                <Group gap="xs">
+                  <PdfButton template={template} />
+                  {!template.readyMade && (
+                    <DeleteTemplateButton
+                      template={template}
+                      onDeleted={() => setCreated((shown) => (shown?.template.id === template.id ? null : shown))}
+                    />
+                  )}
+                </Group>
               </Stack>
             </Card>
           ))}
@@ -222,4 +232,7 @@ function TemplatesPage() {
   );
 }
 
-export default withSignIn(TemplatesPage);
+export default withSignIn(TemplatesPage, (t) => ({
+  title: t("templates.meta.title"),
+  description: t("templates.meta.description"),
+}));

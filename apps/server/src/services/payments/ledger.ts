@@ -1,0 +1,109 @@
+import type { LedgerLine } from "@handfont/contract";
+import { and, eq, inArray, isNotNull, or } from "drizzle-orm";
+import type { Db } from "../../db/database.ts";
+import { entitlementLedger } from "../../db/schema/index.ts";
+import type { Executor } from "../workspace-context.ts";
+
+export type LedgerRow = typeof entitlementLedger.$inferSelect;
+export type NewLedgerLine = typeof entitlementLedger.$inferInsert;
+
+const DAY_MS = 86_400_000;
+
+/** Adds calendar months in UTC; a day that the target month lacks becomes its last day (31 Jan + 1 = 28/29 Feb). */
+export function addMonths(date: Date, months: number): Date {
+  const result = new Date(date.getTime());
+  const day = result.getUTCDate();
+  result.setUTCDate(1);
+  result.setUTCMonth(result.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0)).getUTCDate();
+  result.setUTCDate(Math.min(day, lastDay));
+  return result;
+}
+
+/** The payment refs that refund lines cancel. */
+export function refundedRefs(lines: readonly LedgerRow[]): Set<string> {
+  return new Set(lines.filter((line) => line.kind === "refund" && line.paymentRef).map((line) => line.paymentRef!));
+}
+
+/**
+ * When premium ends, folded over the ledger in the order the lines were written: time bought or granted starts at
+ * the later of the line's moment and the current end (buying again extends), a removal shortens the end, a
+ * subscription period reaches at least its period end, and a refunded line counts as if it had never been written.
+ */
+export function premiumEnd(lines: readonly LedgerRow[]): Date | null {
+  const refunded = refundedRefs(lines);
+  const ordered = [...lines].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
+  let end: Date | null = null;
+  for (const line of ordered) {
+    if (line.kind === "refund" || (line.paymentRef && refunded.has(line.paymentRef))) continue;
+    const at = line.createdAt;
+    if (line.until) {
+      if (!end || line.until > end) end = line.until;
+    }
+    if (line.months) end = addMonths(end && end > at ? end : at, line.months);
+    if (line.days) {
+      const from: Date = line.days > 0 ? (end && end > at ? end : at) : (end ?? at);
+      end = new Date(from.getTime() + line.days * DAY_MS);
+    }
+  }
+  return end;
+}
+
+/** A user's lines, with the refunds of their payments (a refund may have arrived before it knew the user). */
+export async function ledgerOf(db: Executor, userId: string): Promise<LedgerRow[]> {
+  const own = db
+    .select({ ref: entitlementLedger.paymentRef })
+    .from(entitlementLedger)
+    .where(and(eq(entitlementLedger.userId, userId), isNotNull(entitlementLedger.paymentRef)));
+  return db
+    .select()
+    .from(entitlementLedger)
+    .where(
+      or(
+        eq(entitlementLedger.userId, userId),
+        and(eq(entitlementLedger.kind, "refund"), inArray(entitlementLedger.paymentRef, own)),
+      ),
+    );
+}
+
+export type PremiumState = { premiumUntil: Date | null; isPremium: boolean; lines: LedgerRow[] };
+
+/** Premium state derived from the ledger at a moment. */
+export async function premiumState(db: Executor, userId: string, now: Date): Promise<PremiumState> {
+  const lines = await ledgerOf(db, userId);
+  const premiumUntil = premiumEnd(lines);
+  return { premiumUntil, isPremium: premiumUntil !== null && premiumUntil > now, lines };
+}
+
+/** Appends a line unless one with its source key exists; true when this call wrote it (so it grants once). */
+export async function appendLine(db: Executor, line: NewLedgerLine): Promise<LedgerRow | null> {
+  const [row] = await db.insert(entitlementLedger).values(line).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+/** The ledger as its owner sees it, newest first. */
+export function presentLines(lines: readonly LedgerRow[]): LedgerLine[] {
+  const refunded = refundedRefs(lines);
+  return [...lines]
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+    .map((line) => ({
+      id: line.id,
+      kind: line.kind,
+      at: line.createdAt.toISOString(),
+      months: line.months,
+      days: line.days,
+      until: line.until?.toISOString() ?? null,
+      provider: line.provider,
+      price:
+        line.amountMinor !== null && line.currency ? { amountMinor: line.amountMinor, currency: line.currency } : null,
+      refunded: line.kind !== "refund" && line.paymentRef !== null && refunded.has(line.paymentRef),
+      reason: line.reason,
+    }));
+}
+
+/** Premium ends of many users at once (the admin's user search). */
+export async function premiumEnds(db: Db, userIds: readonly string[]): Promise<Map<string, Date | null>> {
+  const result = new Map<string, Date | null>();
+  for (const userId of userIds) result.set(userId, premiumEnd(await ledgerOf(db, userId)));
+  return result;
+}
