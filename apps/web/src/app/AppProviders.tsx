@@ -1,12 +1,17 @@
-import { MantineProvider, PasswordInput } from "@mantine/core";
-import type { QueryClient } from "@tanstack/react-query";
+import { MantineProvider } from "@mantine/core";
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useMemo } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import { i18n } from "../i18n/i18n.ts";
 import { ProvidedQueryClient } from "./query-slot.ts";
 import { theme } from "./theme.ts";
 
-/** The theme with the labels Mantine would otherwise give in English, in the active language. */
+export { createQueryClient } from "./query-client.ts";
+
+/**
+ * The theme with the labels Mantine would otherwise give in English, in the active language. Components are
+ * configured by name (no `PasswordInput.extend`), so the frame of every page does not download them.
+ */
 function LocalizedMantine({ children }: { children: ReactNode }) {
   const { t } = useTranslation("common");
   const showPassword = t("password.show");
@@ -15,9 +20,7 @@ function LocalizedMantine({ children }: { children: ReactNode }) {
       ...theme,
       components: {
         ...theme.components,
-        PasswordInput: PasswordInput.extend({
-          defaultProps: { visibilityToggleButtonProps: { "aria-label": showPassword } },
-        }),
+        PasswordInput: { defaultProps: { visibilityToggleButtonProps: { "aria-label": showPassword } } },
       },
     }),
     [showPassword],
@@ -29,7 +32,10 @@ function LocalizedMantine({ children }: { children: ReactNode }) {
   );
 }
 
-/** Theme and text providers shared by every page; the query cache comes with the pages that use it. */
+/**
+ * Theme and text providers shared by every page. The query cache comes with the pages that use it (router.tsx);
+ * a client given here (tests) is used by them and also provided to everything below.
+ */
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   useEffect(() => {
     // `<html lang>` follows the active language (all seven), for screen readers, hyphenation and quotes.
@@ -44,7 +50,13 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
   return (
     <I18nextProvider i18n={i18n}>
       <ProvidedQueryClient.Provider value={queryClient ?? null}>
-        <LocalizedMantine>{children}</LocalizedMantine>
+        {queryClient ? (
+          <QueryClientProvider client={queryClient}>
+            <LocalizedMantine>{children}</LocalizedMantine>
+          </QueryClientProvider>
+        ) : (
+          <LocalizedMantine>{children}</LocalizedMantine>
+        )}
       </ProvidedQueryClient.Provider>
     </I18nextProvider>
   );

@@ -1,7 +1,7 @@
-import { ActionIcon, Button } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { AppLink } from "../../app/AppLink.tsx";
+import { buttonClass, responsive } from "../../app/buttons.ts";
 import { UserIcon } from "../../app/icons.tsx";
 import { pageOfPath } from "../../app/pages.ts";
 import { useAuth } from "./auth-state.ts";
@@ -24,32 +24,24 @@ export function AccountLink() {
   const search = back ? `?${RETURN_PARAM}=${encodeURIComponent(back)}` : undefined;
   return (
     <>
-      <Button
-        component={AppLink}
+      <AppLink
         page={page}
         search={search}
-        variant={signedIn ? "subtle" : "light"}
-        color={signedIn ? "gray" : undefined}
-        size="compact-md"
-        maw={160}
-        visibleFrom="sm"
+        className={buttonClass(signedIn ? "subtle" : "light", "compact", responsive.fromSm)}
+        style={{ maxWidth: 160 }}
         title={signedIn ? t("account.profile") : undefined}
         data-testid="account-link"
       >
-        <span style={{ overflow: "hidden", textOverflow: "ellipsis" }}>{label}</span>
-      </Button>
-      <ActionIcon
-        component={AppLink}
+        <span style={{ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>{label}</span>
+      </AppLink>
+      <AppLink
         page={page}
         search={search}
-        variant={signedIn ? "subtle" : "light"}
-        color={signedIn ? "gray" : undefined}
-        size="lg"
-        hiddenFrom="sm"
+        className={buttonClass(signedIn ? "subtle" : "light", "icon", responsive.belowSm)}
         aria-label={signedIn ? `${t("account.profile")}: ${label}` : label}
       >
         <UserIcon size={18} />
-      </ActionIcon>
+      </AppLink>
     </>
   );
 }

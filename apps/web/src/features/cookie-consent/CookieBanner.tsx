@@ -1,6 +1,7 @@
-import { Anchor, Button, Group, Paper, Text } from "@mantine/core";
+import { Anchor, Group, Paper, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "../../app/AppLink.tsx";
+import { buttonClass } from "../../app/buttons.ts";
 import classes from "./CookieBanner.module.css";
 import { shouldShowBanner } from "./consent.ts";
 import { acceptCookies, rejectCookies, useConsent } from "./consent-store.ts";
@@ -30,10 +31,12 @@ export function CookieBanner() {
         </Anchor>
       </Text>
       <Group mt="md" gap="sm" justify="flex-end">
-        <Button variant="default" onClick={rejectCookies}>
+        <button type="button" className={buttonClass("default")} onClick={rejectCookies}>
           {t("reject")}
-        </Button>
-        <Button onClick={acceptCookies}>{t("accept")}</Button>
+        </button>
+        <button type="button" className={buttonClass()} onClick={acceptCookies}>
+          {t("accept")}
+        </button>
       </Group>
     </Paper>
   );

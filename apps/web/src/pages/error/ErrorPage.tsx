@@ -1,7 +1,8 @@
-import { Button, Container, Group, Stack, Text, Title } from "@mantine/core";
+import { Container, Group, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, useLocation, useRouteError } from "react-router";
 import { AppLink } from "../../app/AppLink.tsx";
+import { buttonClass } from "../../app/buttons.ts";
 import { usePageMeta } from "../../app/use-page-meta.ts";
 
 /** Spec §2 error page: 404 names the path ("Page Not Found: {path}"); anything else is an Internal Server Error. */
@@ -28,13 +29,13 @@ export function ErrorPage() {
         </Title>
         <Text c="dimmed">{hint}</Text>
         <Group>
-          <Button component={AppLink} page="home">
+          <AppLink page="home" className={buttonClass()}>
             {t("backHome")}
-          </Button>
+          </AppLink>
           {!notFound && (
-            <Button variant="default" onClick={() => window.location.reload()}>
+            <button type="button" className={buttonClass("default")} onClick={() => window.location.reload()}>
               {t("reload")}
-            </Button>
+            </button>
           )}
         </Group>
       </Stack>

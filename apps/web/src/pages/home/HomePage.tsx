@@ -1,7 +1,8 @@
-import { Box, Button, Container, Group, Stack, Text, Title } from "@mantine/core";
+import { Box, Container, Group, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "../../app/AppLink.tsx";
+import { buttonClass } from "../../app/buttons.ts";
 import {
   AccentIcon,
   AlphabetIcon,
@@ -63,26 +64,13 @@ export default function HomePage() {
               {t("hero.lead")}
             </Text>
             <Group gap="sm">
-              <Button
-                component={AppLink}
-                page={CALL_TO_ACTION_PAGE}
-                size="lg"
-                rightSection={<ArrowRightIcon size={18} />}
-                data-testid="hero-cta"
-                className={classes.wrappingButton}
-              >
+              <AppLink page={CALL_TO_ACTION_PAGE} className={buttonClass("filled", "lg")} data-testid="hero-cta">
                 {t("hero.cta")}
-              </Button>
-              <Button
-                component={AppLink}
-                page="home"
-                hash="how-it-works"
-                size="lg"
-                variant="default"
-                className={classes.wrappingButton}
-              >
+                <ArrowRightIcon size={18} />
+              </AppLink>
+              <AppLink page="home" hash="how-it-works" className={buttonClass("default", "lg")}>
                 {t("hero.secondary")}
-              </Button>
+              </AppLink>
             </Group>
           </Stack>
         </Container>
@@ -144,15 +132,10 @@ export default function HomePage() {
           <Text c="dimmed" size="lg">
             {t("cta.text")}
           </Text>
-          <Button
-            component={AppLink}
-            page="functions"
-            size="lg"
-            rightSection={<ArrowRightIcon size={18} />}
-            className={classes.wrappingButton}
-          >
+          <AppLink page="functions" className={buttonClass("filled", "lg")}>
             {t("cta.button")}
-          </Button>
+            <ArrowRightIcon size={18} />
+          </AppLink>
         </Stack>
       </Container>
     </>
