@@ -28,7 +28,7 @@ const engineBanned = [
 ];
 const engineBannedGlobals = [
   { pattern: /(^|[^.\w])fetch\s*\(/, why: `no network in the engine: ${engineReason}` },
-  { pattern: /(^|[^./\w])(window|document)\s*\./, why: `no DOM in the engine: ${engineReason}` },
+  { pattern: /(^|[^./\w-])(window|document)\s*\./, why: `no DOM in the engine: ${engineReason}` },
 ];
 const engineNodeAllowed = (file) =>
   /(^|\/)(cli|bench|test-support)\//.test(file) || /\.(test|bench)\.ts$/.test(file) || /\/node\//.test(file);

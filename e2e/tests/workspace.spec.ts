@@ -96,7 +96,8 @@ test("from a template to a downloaded font: create, print, fill, photograph, upl
   const photo = await photographFilledPage(layout, 1);
   await page.goto("/en/app");
   await page.locator('input[type="file"]').setInputFiles({ name: "page-1.jpg", mimeType: "image/jpeg", buffer: photo });
-  await expect(page.getByTestId("upload-status")).toHaveText("Read", { timeout: 60_000 });
+  // "Check it" when the page was read with a warning (a phone photo may be judged low resolution).
+  await expect(page.getByTestId("upload-status")).toHaveText(/^(Read|Check it)$/, { timeout: 60_000 });
   await expect(page.getByTestId("upload-item")).toContainText("Page 1: 62 letters found");
   await snapshot(page, "page-read");
 

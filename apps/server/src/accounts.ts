@@ -11,6 +11,7 @@ import { createOpenIdClient } from "./ports/openid.ts";
 import type { AccountRoutesOptions } from "./routes/auth/options.ts";
 import { createAccessTokens } from "./services/auth/access-tokens.ts";
 import { createAccountMail } from "./services/auth/account-mail.ts";
+import type { OwnedDataEraser } from "./services/auth/delete-account.ts";
 import { createEmailTokens } from "./services/auth/email-tokens.ts";
 import { createPasswordHasher } from "./services/auth/passwords.ts";
 import { createSessions } from "./services/auth/sessions.ts";
@@ -36,6 +37,8 @@ export async function createAccounts(input: {
   database: Database;
   log: FastifyBaseLogger;
   ports?: AccountPorts;
+  /** What other features keep of a user (the workspace), erased with the account. */
+  erasers?: readonly OwnedDataEraser[];
 }): Promise<Accounts> {
   const { config, secrets, log } = input;
   const ports = input.ports ?? {};
@@ -82,6 +85,7 @@ export async function createAccounts(input: {
     outbox,
     openId,
     mailer,
+    erasers: input.erasers ?? [],
     async close() {
       await mail.flush();
       await mailer.close();

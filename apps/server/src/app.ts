@@ -80,6 +80,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     database: deps.database,
     log: app.log,
     ...(deps.accountPorts ? { ports: deps.accountPorts } : {}),
+    erasers: deps.workspace ? [deps.workspace.erase] : [],
   });
   app.addHook("onClose", () => accounts.close());
   const clock = deps.accountPorts?.clock;

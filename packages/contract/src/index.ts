@@ -1,5 +1,6 @@
 export * from "./auth.ts";
 export * from "./auth-messages.ts";
+export * from "./data-control.ts";
 export * from "./errors.ts";
 export * from "./font-diagnostics.ts";
 export * from "./health.ts";

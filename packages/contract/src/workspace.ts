@@ -37,8 +37,30 @@ export const UPLOAD_LIMITS = {
   pathChars: 200_000,
 } as const;
 
-export const SCAN_MEDIA_TYPES = ["image/jpeg", "image/png", "image/webp", "image/tiff", "application/pdf"] as const;
+export const SCAN_MEDIA_TYPES = [
+  "image/jpeg",
+  "image/heic",
+  "image/heif",
+  "image/png",
+  "image/webp",
+  "image/tiff",
+  "application/pdf",
+] as const;
 export type ScanMediaType = (typeof SCAN_MEDIA_TYPES)[number];
+
+/**
+ * File name endings of each scan type, for file pickers: some systems give a HEIC photo no media type at all, and a
+ * picker that matched types only would refuse it.
+ */
+export const SCAN_FILE_EXTENSIONS: Record<ScanMediaType, string[]> = {
+  "image/jpeg": [".jpg", ".jpeg"],
+  "image/heic": [".heic"],
+  "image/heif": [".heif"],
+  "image/png": [".png"],
+  "image/webp": [".webp"],
+  "image/tiff": [".tif", ".tiff"],
+  "application/pdf": [".pdf"],
+};
 
 const Id = z.string().min(1).max(64);
 const TemplateId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
@@ -165,6 +187,8 @@ export const ScanStatus = z.object({
 export type ScanStatus = z.infer<typeof ScanStatus>;
 
 export const UploadScansResponse = z.object({ scans: z.array(ScanStatus) });
+/** GET /api/scans: the user's latest uploads, newest first. */
+export const ScanList = z.object({ scans: z.array(ScanStatus) });
 export type UploadScansResponse = z.infer<typeof UploadScansResponse>;
 
 // ---------------------------------------------------------------- letters
@@ -262,7 +286,15 @@ export const BuildInfo = z.object({
   id: Id,
   createdAt: Timestamp,
   glyphCount: z.number().int(),
-  files: z.array(z.object({ format: FontFormat, bytes: z.number().int(), url: z.string() })),
+  files: z.array(
+    z.object({
+      format: FontFormat,
+      bytes: z.number().int(),
+      url: z.string(),
+      /** The download's file name: the font's PostScript name ("PocherkAnny-Regular.otf"). */
+      fileName: z.string(),
+    }),
+  ),
   diagnostics: z.array(
     z.object({ code: z.string(), message: z.string(), severity: z.string(), chars: z.array(z.string()) }),
   ),

@@ -30,6 +30,7 @@ export {
   NUDGE_UNITS,
   ROTATE_STEP_DEGREES,
 } from "./glyph-editor.ts";
+export { type ArbiterAction, type PenMode, PointerArbiter, type PointerDown } from "./input/pointer-arbiter.ts";
 export {
   bindingLabel,
   COMMAND_IDS,
@@ -42,6 +43,17 @@ export {
   type Shortcut,
   shortcutsOf,
 } from "./keyboard/keymap.ts";
+export {
+  type CharacterPlan,
+  defaultPlan,
+  type LetterSlot,
+  letterKey,
+  letterSlots,
+  MAX_PLAN_VARIANTS,
+  neighbourSlot,
+  nextMissingSlot,
+  parseLetterKey,
+} from "./letters/letter-slots.ts";
 export { copyParts, type GlyphClipboard, parseClipboard, pasteParts } from "./operations/clipboard.ts";
 export {
   addContours,
@@ -62,6 +74,21 @@ export {
   type Selection,
   selectContours,
 } from "./selection.ts";
+export {
+  applyConflicts,
+  applySaved,
+  editLocally,
+  fromServer,
+  isBlank,
+  isSettledLocally,
+  keepMine,
+  type LetterChange,
+  type LocalLetter,
+  mergeOnOpen,
+  pendingChanges,
+  type ServerLetter,
+  takeTheirs,
+} from "./sync/letter-sync.ts";
 export { STROKE_POINT_LIMIT } from "./tools/pen-tool.ts";
 export {
   hitRadiusPixels,

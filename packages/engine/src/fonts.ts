@@ -21,7 +21,7 @@ export {
   type ScanGlyphs,
 } from "./font/from-scan.ts";
 export { migrateFontProject } from "./font/migrate.ts";
-export { postScriptName } from "./font/names.ts";
+export { fontFileName, postScriptName } from "./font/names.ts";
 export { encodePng } from "./font/png.ts";
 export { GlyphCache } from "./font/prepare.ts";
 export {
@@ -38,6 +38,7 @@ export { renderSpecimen, renderSpecimenPng, type SpecimenOptions } from "./font/
 export { chooseSpecimenText, coveredText, SPECIMEN_SAMPLES, specimenText } from "./font/specimen-text.ts";
 export { assertFontProject, validateFontProject } from "./font/validate.ts";
 export { type BrotliCompress, encodeWoff2, type Woff2Encoder, wasmWoff2Encoder } from "./font/woff2.ts";
+export { contoursFromOutline, outlineFromContours } from "./glyph/contours.ts";
 export {
   type ContourPoint,
   DEFAULT_PEN,
@@ -57,7 +58,22 @@ export {
   type StrokePoint,
   type UnitBox,
 } from "./glyph/document.ts";
+export { type GlyphDocumentIssue, GlyphError, type GlyphErrorCode, type GlyphLimitExceeded } from "./glyph/errors.ts";
+export {
+  type FontLetter,
+  fontGlyphOf,
+  fontProjectFromLetters,
+  type LetterPathCache,
+  letterPath,
+} from "./glyph/font-from-letters.ts";
+export { GLYPH_LIMITS, GLYPH_RANGES } from "./glyph/limits.ts";
+export { migrateGlyphDocument } from "./glyph/migrate-document.ts";
+export { adjustOutline, outlineOf, strokesOutline } from "./glyph/outline-of.ts";
+export { splitStrokeAtCorners, strokeOutline } from "./glyph/stroke-outline.ts";
+export { assertGlyphDocument, validateGlyphDocument } from "./glyph/validate-document.ts";
+export { cubicAt, cubicExtremaT, cubicSlope, subCubic } from "./outline/bezier.ts";
 export { orientOutline, reverseOutline } from "./outline/direction.ts";
+export { fitClosedPolygon, simplifyPolygon } from "./outline/fit-curves.ts";
 export { flattenOutline, type Polygon } from "./outline/flatten.ts";
 export {
   contourArea,

@@ -87,6 +87,9 @@ export const ERROR_STATUS: Record<DomainErrorCode, number> = {
   PAYMENT_AMOUNT_MISMATCH: 400,
   NO_SUBSCRIPTION: 404,
   CANNOT_DEMOTE_SELF: 409,
+  // users controlling their data
+  CONFIRMATION_MISMATCH: 400,
+  READY_MADE_TEMPLATE: 403,
 };
 
 /** The status a domain error code answers with. */

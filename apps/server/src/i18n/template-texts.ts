@@ -10,7 +10,88 @@ const INSTRUCTIONS: Record<Language, string> = {
   uk: "Впишіть по одному символу в кожну клітинку темною ручкою, спираючись на базову лінію. Не закривайте кутові мітки й QR-код.",
 };
 
-/** Texts printed on every page of a template PDF, in the user's language. */
-export function templateTexts(language: Language, name: string): { name: string; instruction: string } {
-  return { name, instruction: INSTRUCTIONS[language] };
+/** The names of the ready-made templates (services/ready-made-templates.ts) as printed on their pages. */
+export const READY_MADE_NAMES: Record<Language, Record<string, string>> = {
+  en: {
+    "ready-en": "English",
+    "ready-ru": "Russian",
+    "ready-de": "German",
+    "ready-es": "Spanish",
+    "ready-fr": "French",
+    "ready-it": "Italian",
+    "ready-uk": "Ukrainian",
+    "ready-full": "Full Latin and Cyrillic",
+  },
+  ru: {
+    "ready-en": "Английский",
+    "ready-ru": "Русский",
+    "ready-de": "Немецкий",
+    "ready-es": "Испанский",
+    "ready-fr": "Французский",
+    "ready-it": "Итальянский",
+    "ready-uk": "Украинский",
+    "ready-full": "Полная латиница и кириллица",
+  },
+  de: {
+    "ready-en": "Englisch",
+    "ready-ru": "Russisch",
+    "ready-de": "Deutsch",
+    "ready-es": "Spanisch",
+    "ready-fr": "Französisch",
+    "ready-it": "Italienisch",
+    "ready-uk": "Ukrainisch",
+    "ready-full": "Vollständig Lateinisch und Kyrillisch",
+  },
+  es: {
+    "ready-en": "Inglés",
+    "ready-ru": "Ruso",
+    "ready-de": "Alemán",
+    "ready-es": "Español",
+    "ready-fr": "Francés",
+    "ready-it": "Italiano",
+    "ready-uk": "Ucraniano",
+    "ready-full": "Latino y cirílico completos",
+  },
+  fr: {
+    "ready-en": "Anglais",
+    "ready-ru": "Russe",
+    "ready-de": "Allemand",
+    "ready-es": "Espagnol",
+    "ready-fr": "Français",
+    "ready-it": "Italien",
+    "ready-uk": "Ukrainien",
+    "ready-full": "Latin et cyrillique complets",
+  },
+  it: {
+    "ready-en": "Inglese",
+    "ready-ru": "Russo",
+    "ready-de": "Tedesco",
+    "ready-es": "Spagnolo",
+    "ready-fr": "Francese",
+    "ready-it": "Italiano",
+    "ready-uk": "Ucraino",
+    "ready-full": "Latino e cirillico completi",
+  },
+  uk: {
+    "ready-en": "Англійська",
+    "ready-ru": "Російська",
+    "ready-de": "Німецька",
+    "ready-es": "Іспанська",
+    "ready-fr": "Французька",
+    "ready-it": "Італійська",
+    "ready-uk": "Українська",
+    "ready-full": "Повна латиниця й кирилиця",
+  },
+};
+
+/**
+ * Texts printed on every page of a template PDF, in the user's language: the template's name (a ready-made
+ * template's in that language), the instruction, and the date the template was made.
+ */
+export function templateTexts(
+  language: Language,
+  template: { name: string; readyMadeId: string | null; createdAt: Date },
+): { name: string; instruction: string; date: Date } {
+  const name = (template.readyMadeId && READY_MADE_NAMES[language][template.readyMadeId]) || template.name;
+  return { name, instruction: INSTRUCTIONS[language], date: template.createdAt };
 }

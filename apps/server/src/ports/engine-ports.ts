@@ -20,7 +20,7 @@ export type TemplateOptions = {
 export interface TemplateMaker {
   /** Lays out a template; throws DomainError INVALID_TEMPLATE_OPTIONS for options the engine refuses. */
   layout(options: TemplateOptions): TemplateLayout;
-  renderPdf(layout: TemplateLayout, texts: { name: string; instruction: string }): Promise<Uint8Array>;
+  renderPdf(layout: TemplateLayout, texts: { name: string; instruction: string; date: Date }): Promise<Uint8Array>;
   /** The template id and page a page's QR code names, or undefined when it is not a Handfont code. */
   decodeQcode(qcode: string): { templateId: string; page: number } | undefined;
   /** A fresh random template id. */

@@ -23,7 +23,7 @@ describe("fonts", () => {
 
   it("builds a font, then serves each format with its file name and content type", async () => {
     const user = await t.newUser();
-    const fontId = await createFont(t, user, { name: "Ма рука" });
+    const fontId = await createFont(t, user, { name: "Почерк Анны" });
     const empty = await t.as(user, { method: "POST", url: "/api/buildFont", payload: { fontId } });
     expect(empty.json().code).toBe("FONT_EMPTY");
     const notBuilt = await t.as(user, { method: "GET", url: `/api/getCreatedFont/${fontId}?format=otf` });
@@ -46,9 +46,15 @@ describe("fonts", () => {
       const file = await t.as(user, { method: "GET", url: `/api/getCreatedFont/${fontId}?format=${format}` });
       expect(file.statusCode).toBe(200);
       expect(file.headers["content-type"]).toBe(type);
-      expect(file.headers["content-disposition"]).toBe(`attachment; filename="Handfont-Regular.${format}"`);
+      // The name is transliterated as in the font's PostScript name, not dropped.
+      expect(file.headers["content-disposition"]).toBe(`attachment; filename="PocherkAnny-Regular.${format}"`);
     }
     const listed = (await t.as(user, { method: "GET", url: "/api/getAllAddedFonts" })).json().fonts[0];
+    expect(listed.lastBuild.files.map((f: { fileName: string }) => f.fileName)).toEqual([
+      "PocherkAnny-Regular.otf",
+      "PocherkAnny-Regular.ttf",
+      "PocherkAnny-Regular.woff2",
+    ]);
     expect(listed.lastBuild.glyphCount).toBe(2);
     const specimen = await t.as(user, { method: "GET", url: listed.specimenUrl });
     expect(specimen.statusCode).toBe(200);

@@ -128,4 +128,38 @@ describe("scans", () => {
     expect(none.json().code).toBe("UPLOAD_NO_FILES");
     expect((await t.as(someone, { method: "GET", url: "/api/scans" })).json().scans).toEqual([]);
   });
+
+  it("deletes one upload and clears the finished ones, keeping the letters read from them", async () => {
+    const listed = async () =>
+      (await t.as(user, { method: "GET", url: "/api/scans" })).json().scans as { id: string }[];
+    const before = await listed();
+    expect(before.length).toBeGreaterThan(2);
+    const lettersBefore = (await letterSet(user)).glyphs.length;
+
+    const stranger = await t.newUser();
+    const foreign = await t.as(stranger, { method: "DELETE", url: `/api/scans/${before[0]!.id}` });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().code).toBe("SCAN_NOT_FOUND");
+
+    const removed = await t.as(user, { method: "DELETE", url: `/api/scans/${before[0]!.id}` });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await listed()).map((scan) => scan.id)).toEqual(before.slice(1).map((scan) => scan.id));
+
+    const cleared = await t.as(user, { method: "DELETE", url: "/api/scans" });
+    expect(cleared.json()).toEqual({ removed: before.length - 1 });
+    expect(await listed()).toEqual([]);
+    expect((await letterSet(user)).glyphs).toHaveLength(lettersBefore);
+  });
+
+  it("stores no letters from an upload deleted while it waits or is read", async () => {
+    const other = await t.newUser();
+    const own = await createTemplate(t, other);
+    const body = await multipart([{ fileName: "p1.jpg", bytes: await syntheticScan(own.layout, 1) }]);
+    const upload = await t.as(other, { method: "POST", url: "/api/uploadReadyTemplates", ...body });
+    const id = upload.json().scans[0].id as string;
+    expect((await t.as(other, { method: "DELETE", url: `/api/scans/${id}` })).statusCode).toBe(200);
+    await t.workspace.scans.idle();
+    expect((await t.as(other, { method: "GET", url: "/api/getFontsAndSvgs" })).json().letterSets).toEqual([]);
+    expect(await t.workspace.ctx.blobs.get(`scans/${id}/original`)).toBeUndefined();
+  });
 });

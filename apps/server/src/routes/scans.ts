@@ -1,6 +1,13 @@
-import { IdParams, ScanStatus, UPLOAD_LIMITS, UploadScansResponse } from "@handfont/contract";
+import {
+  ClearedScansResponse,
+  IdParams,
+  RemovedResponse,
+  ScanList,
+  ScanStatus,
+  UPLOAD_LIMITS,
+  UploadScansResponse,
+} from "@handfont/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { requireUser } from "../http/auth-context.ts";
 import { readMultipart } from "../http/multipart-files.ts";
 import { requestLanguage } from "../http/request-language.ts";
@@ -53,12 +60,40 @@ export const scanRoutes: FastifyPluginAsyncZod<{ scans: ScanService }> = async (
       schema: {
         tags,
         summary: "The user's latest uploads with their results",
-        response: { 200: z.object({ scans: z.array(ScanStatus) }) },
+        response: { 200: ScanList },
       },
     },
     async (request) => {
       const language = requestLanguage(request);
       return { scans: (await scans.list(requireUser(request).id)).map((row) => presentScan(row, language)) };
     },
+  );
+
+  app.delete(
+    "/scans/:id",
+    {
+      schema: {
+        tags,
+        summary: "Delete one upload from the list (a picture not read yet is deleted with it; read letters stay)",
+        params: IdParams,
+        response: { 200: RemovedResponse },
+      },
+    },
+    async (request) => {
+      await scans.remove(requireUser(request).id, request.params.id);
+      return { removed: true as const };
+    },
+  );
+
+  app.delete(
+    "/scans",
+    {
+      schema: {
+        tags,
+        summary: "Clear the upload list: delete every finished upload (read or failed); running ones stay",
+        response: { 200: ClearedScansResponse },
+      },
+    },
+    async (request) => ({ removed: await scans.clearFinished(requireUser(request).id) }),
   );
 };

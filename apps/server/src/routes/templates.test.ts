@@ -1,3 +1,4 @@
+import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWorkspaceTestApp, type WorkspaceTestApp } from "../test-support/workspace-test-app.ts";
 
@@ -99,5 +100,51 @@ describe("templates", () => {
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
     const anonymous = await t.app.inject({ method: "GET", url: "/api/getAllTemplates" });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("prints a ready-made template's name in the PDF's language and dates a PDF when its template was made", async () => {
+    const user = await t.newUser();
+    const pdfOf = async (url: string) =>
+      PDFDocument.load((await t.as(user, { method: "GET", url })).rawPayload, { updateMetadata: false });
+    const russian = await pdfOf("/api/templates/ready-en/pdf?lang=ru");
+    expect(russian.getTitle()).toBe("Английский");
+    expect((await pdfOf("/api/templates/ready-full/pdf?lang=uk")).getTitle()).toBe("Повна латиниця й кирилиця");
+    expect(russian.getCreationDate()!.getFullYear()).toBeGreaterThan(2024);
+
+    const before = Date.now();
+    const { template } = (
+      await t.as(user, { method: "POST", url: "/api/createTemplate", payload: { name: "Почерк Анны" } })
+    ).json();
+    const own = await pdfOf(`${template.pdfUrl}?lang=de`);
+    expect(own.getTitle()).toBe("Почерк Анны");
+    // PDF dates have whole seconds.
+    expect(own.getCreationDate()!.getTime()).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+    expect(own.getCreationDate()!.toISOString()).toBe(
+      new Date(template.createdAt).toISOString().replace(/\.\d+Z$/, ".000Z"),
+    );
+  });
+
+  it("deletes the user's own template with its PDFs and the letters of its pages, never a ready-made one", async () => {
+    const user = await t.newUser();
+    const { template } = (
+      await t.as(user, { method: "POST", url: "/api/createTemplate", payload: { name: "Delete me" } })
+    ).json();
+    await t.as(user, { method: "GET", url: template.pdfUrl });
+    expect(await t.workspace.ctx.blobs.get(`templates/${template.id}/en-v2.pdf`)).toBeDefined();
+
+    const stranger = await t.newUser();
+    const foreign = await t.as(stranger, { method: "DELETE", url: `/api/templates/${template.id}` });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().code).toBe("TEMPLATE_NOT_FOUND");
+    const ready = await t.as(user, { method: "DELETE", url: "/api/templates/ready-en" });
+    expect(ready.statusCode).toBe(403);
+    expect(ready.json()).toMatchObject({ code: "READY_MADE_TEMPLATE" });
+
+    const removed = await t.as(user, { method: "DELETE", url: `/api/templates/${template.id}` });
+    expect(removed.json()).toEqual({ removed: true });
+    const list = (await t.as(user, { method: "GET", url: "/api/getAllTemplates" })).json().templates;
+    expect(list.some((entry: { id: string }) => entry.id === template.id)).toBe(false);
+    expect(await t.workspace.ctx.blobs.get(`templates/${template.id}/en-v2.pdf`)).toBeUndefined();
+    expect((await t.as(user, { method: "GET", url: template.pdfUrl })).statusCode).toBe(404);
   });
 });

@@ -3,6 +3,7 @@ import {
   CreateTemplateResponse,
   LettersOfPage,
   LettersOfPageQuery,
+  RemovedResponse,
   TemplateList,
   TemplatePdfQuery,
 } from "@handfont/contract";
@@ -67,6 +68,22 @@ export const templateRoutes: FastifyPluginAsyncZod<{ templates: TemplateService 
         .header("content-disposition", `attachment; filename="handfont-template-${request.params.id}.pdf"`)
         .header("cache-control", "private, no-cache")
         .send(Buffer.from(bytes));
+    },
+  );
+
+  app.delete(
+    "/templates/:id",
+    {
+      schema: {
+        tags,
+        summary: "Delete one of your templates with its PDFs and the letters read from its pages (fonts stay)",
+        params: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) }),
+        response: { 200: RemovedResponse },
+      },
+    },
+    async (request) => {
+      await templates.remove(requireUser(request).id, request.params.id);
+      return { removed: true as const };
     },
   );
 };

@@ -11,6 +11,7 @@ import { createPlans, type PremiumCheck } from "../services/plans.ts";
 import { createScanService } from "../services/scans.ts";
 import { createTemplateService } from "../services/templates.ts";
 import type { WorkspaceContext } from "../services/workspace-context.ts";
+import { createWorkspaceEraser } from "../services/workspace-erasure.ts";
 import { fontRoutes } from "./fonts.ts";
 import { letterRoutes } from "./letters.ts";
 import { planRoutes } from "./plans.ts";
@@ -51,6 +52,8 @@ export function createWorkspace(db: Db, ports: WorkspacePorts) {
     fonts: createFontService(ctx),
     builds: createFontBuildService(ctx),
     letters: createLetterService(ctx),
+    /** Everything of a user's workspace, for the deletion of their account. */
+    erase: createWorkspaceEraser(ctx),
   };
 }
 

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { sniffScanType } from "./media-type.ts";
 
@@ -12,6 +14,14 @@ describe("scan type sniffing", () => {
     expect(sniffScanType(bytes("II", [0x2a, 0]))).toBe("image/tiff");
     expect(sniffScanType(bytes("MM", [0, 0x2a]))).toBe("image/tiff");
     expect(sniffScanType(bytes("%PDF-1.7"))).toBe("application/pdf");
+    // An iPhone photo: ftyp box, major brand heic; and a HEIF whose HEVC brand is only among the compatible ones.
+    expect(sniffScanType(bytes([0, 0, 0, 24], "ftypheic", [0, 0, 0, 0], "mif1heic"))).toBe("image/heic");
+    expect(sniffScanType(bytes([0, 0, 0, 24], "ftypmif1", [0, 0, 0, 0], "mif1heic"))).toBe("image/heic");
+  });
+
+  it("sniffs the HEIC fixture photo as HEIC", () => {
+    const fixture = readFileSync(join(import.meta.dirname, "../../../../packages/engine/fixtures/phone-photo.heic"));
+    expect(sniffScanType(new Uint8Array(fixture))).toBe("image/heic");
   });
 
   it("refuses anything else, whatever its name says", () => {
@@ -19,5 +29,6 @@ describe("scan type sniffing", () => {
     expect(sniffScanType(bytes("GIF89a"))).toBeNull();
     expect(sniffScanType(new Uint8Array())).toBeNull();
     expect(sniffScanType(bytes("RIFF", [0, 0, 0, 0], "WAVE"))).toBeNull();
+    expect(sniffScanType(bytes([0, 0, 0, 28], "ftypavif", [0, 0, 0, 0], "avifmif1miaf"))).toBeNull();
   });
 });

@@ -1,7 +1,18 @@
-import type { AuthErrorCode, CoreErrorCode, PaymentErrorCode, WorkspaceErrorCode } from "@handfont/contract";
+import type {
+  AuthErrorCode,
+  CoreErrorCode,
+  DataControlErrorCode,
+  PaymentErrorCode,
+  WorkspaceErrorCode,
+} from "@handfont/contract";
 
 /** Every code a service may throw; the HTTP layer gives each one its status (http/error-status.ts). */
-export type DomainErrorCode = CoreErrorCode | AuthErrorCode | WorkspaceErrorCode | PaymentErrorCode;
+export type DomainErrorCode =
+  | CoreErrorCode
+  | AuthErrorCode
+  | WorkspaceErrorCode
+  | PaymentErrorCode
+  | DataControlErrorCode;
 
 /**
  * A rule of the product was broken. Services throw it knowing nothing of HTTP; the error handler picks the

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { type FontFormat, FontSettings } from "@handfont/contract";
+import { fontFileName } from "@handfont/engine";
 import { and, desc, eq, ne } from "drizzle-orm";
 import svgpath from "svgpath";
 import { fontBuilds, type StoredBuildFile } from "../db/schema/workspace.ts";
@@ -27,12 +28,6 @@ export function toBuildGlyph(
     ...(row.lsb !== null ? { leftSideBearing: row.lsb } : {}),
     ...(row.rsb !== null ? { rightSideBearing: row.rsb } : {}),
   };
-}
-
-/** A file name of ASCII letters and digits for downloads (browsers and operating systems all accept it). */
-export function fontFileName(name: string, style: string, format: FontFormat): string {
-  const ascii = (text: string) => text.normalize("NFKD").replace(/[^A-Za-z0-9]+/g, "");
-  return `${ascii(name) || "Handfont"}-${ascii(style) || "Regular"}.${format}`;
 }
 
 /** Builds: compile a font's letters with its settings in a worker, keep the latest OTF, TTF, WOFF2 and specimen. */

@@ -1,4 +1,5 @@
 import { type FontOrigin, FontSettings, type FontSummary } from "@handfont/contract";
+import { fontFileName } from "@handfont/engine";
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { fontBuilds, fonts, glyphs, letterSets, scans } from "../db/schema/workspace.ts";
 import { DomainError } from "./domain-error.ts";
@@ -51,6 +52,7 @@ export function fontSummary(row: FontRow, letters: GlyphRow[], build: BuildRow |
             format: file.format,
             bytes: file.bytes,
             url: `/api/getCreatedFont/${row.id}?format=${file.format}`,
+            fileName: fontFileName(row.name, row.styleName, file.format),
           })),
           // Builds stored before diagnostics named their characters have none.
           diagnostics: build.diagnostics.map((diagnostic) => ({ ...diagnostic, chars: diagnostic.chars ?? [] })),

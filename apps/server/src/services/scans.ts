@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { UPLOAD_LIMITS } from "@handfont/contract";
-import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { glyphs, letterSets, type StoredMessage, type StoredScanPage, scans } from "../db/schema/workspace.ts";
 import type { ReadCell, ReadPage } from "../ports/engine-ports.ts";
 import { sniffScanType } from "../scans/media-type.ts";
@@ -88,6 +88,8 @@ export function createScanService(ctx: WorkspaceContext, templates: TemplateServ
         },
       );
       await progressWrites;
+      // The user may have deleted the upload (or the whole account) while it was read: then nothing is stored.
+      if (!(await exists(id))) return;
       const stored: StoredScanPage[] = [];
       for (const page of pages) stored.push(await applyPage(scan.ownerId, page));
       const failed = stored.every((page) => page.error !== null);
@@ -164,6 +166,9 @@ export function createScanService(ctx: WorkspaceContext, templates: TemplateServ
       await tx.update(letterSets).set({ updatedAt: ctx.now() }).where(eq(letterSets.id, set!.id));
     });
 
+  const exists = async (id: string) =>
+    (await ctx.db.select({ id: scans.id }).from(scans).where(eq(scans.id, id))).length > 0;
+
   const owned = async (userId: string, scanId: string): Promise<ScanRow> => {
     const [row] = isUuid(scanId)
       ? await ctx.db
@@ -203,6 +208,28 @@ export function createScanService(ctx: WorkspaceContext, templates: TemplateServ
       waiting.push(...rows.map((row) => row.id));
       pump();
       return rows;
+    },
+
+    /**
+     * Deletes one upload: its record and, when it has not been read yet, the picture. The letters already read from
+     * it stay in the letter set (they are the user's work; the Letters page deletes those).
+     */
+    async remove(userId: string, scanId: string): Promise<void> {
+      const scan = await owned(userId, scanId);
+      const queued = waiting.indexOf(scan.id);
+      if (queued >= 0) waiting.splice(queued, 1);
+      await ctx.db.delete(scans).where(and(eq(scans.id, scan.id), eq(scans.ownerId, userId)));
+      await ctx.blobs.deleteFolder(`scans/${scan.id}`);
+    },
+
+    /** Clears the upload list: deletes every finished upload (read or failed); ones waiting or being read stay. */
+    async clearFinished(userId: string): Promise<number> {
+      const removed = await ctx.db
+        .delete(scans)
+        .where(and(eq(scans.ownerId, userId), inArray(scans.status, ["done", "failed"])))
+        .returning({ id: scans.id });
+      for (const { id } of removed) await ctx.blobs.deleteFolder(`scans/${id}`);
+      return removed.length;
     },
 
     async list(userId: string): Promise<ScanRow[]> {

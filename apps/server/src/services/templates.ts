@@ -1,6 +1,6 @@
 import type { CreateTemplateRequest, Language, TemplateLayout, TemplateSummary } from "@handfont/contract";
 import { and, desc, eq } from "drizzle-orm";
-import { templates } from "../db/schema/workspace.ts";
+import { letterSets, templates } from "../db/schema/workspace.ts";
 import type { TemplateOptions } from "../ports/engine-ports.ts";
 import { DomainError } from "./domain-error.ts";
 import { assertTemplateOptions } from "./plans.ts";
@@ -11,8 +11,15 @@ type Request = Required<Omit<CreateTemplateRequest, "name">> & { name: string };
 
 const notFound = () => new DomainError("TEMPLATE_NOT_FOUND");
 
-/** Texts printed on a template PDF, in the user's language. */
-export type PdfTexts = (language: Language, name: string) => { name: string; instruction: string };
+/** Texts printed on a template PDF, in the user's language, and its date. */
+export type PdfTexts = (
+  language: Language,
+  template: { name: string; readyMadeId: string | null; createdAt: Date },
+) => { name: string; instruction: string; date: Date };
+
+// Part of the cache key of rendered PDFs: raising it renders every template again (PDFs made before v2 were dated
+// 1970 and printed ready-made names in English).
+const PDF_CACHE_VERSION = "v2";
 
 /** Templates: the user's own, made from options, and the ready-made ones everybody may print. */
 export function createTemplateService(ctx: WorkspaceContext) {
@@ -133,15 +140,47 @@ export function createTemplateService(ctx: WorkspaceContext) {
       };
     },
 
+    /**
+     * Deletes one of the user's templates with its printed PDFs and the letters read from its pages; fonts made from
+     * those letters keep their own copies. Ready-made templates belong to everyone.
+     */
+    async remove(userId: string, templateId: string): Promise<void> {
+      if (readyMadeTemplate(templateId)) throw new DomainError("READY_MADE_TEMPLATE");
+      const removed = await ctx.db.transaction(async (tx) => {
+        const rows = await tx
+          .delete(templates)
+          .where(and(eq(templates.id, templateId), eq(templates.ownerId, userId)))
+          .returning({ id: templates.id });
+        if (rows.length === 0) return false;
+        await tx.delete(letterSets).where(and(eq(letterSets.templateId, templateId), eq(letterSets.ownerId, userId)));
+        return true;
+      });
+      if (!removed) throw notFound();
+      await ctx.blobs.deleteFolder(`templates/${templateId}`);
+    },
+
     /** The printable PDF in the user's language, rendered once and then served from the blob store. */
     async pdf(userId: string, templateId: string, language: Language, texts: PdfTexts) {
-      const layout = await findLayout(userId, templateId);
-      if (!layout) throw notFound();
-      const name = await this.name(userId, templateId);
-      const key = `templates/${templateId}/${language}.pdf`;
+      const ready = readyMadeTemplate(templateId);
+      const [own] = ready
+        ? []
+        : await ctx.db
+            .select({ name: templates.name, layout: templates.layout, createdAt: templates.createdAt })
+            .from(templates)
+            .where(and(eq(templates.id, templateId), eq(templates.ownerId, userId)));
+      if (!ready && !own) throw notFound();
+      const layout = ready ? readyLayout(ready) : (own!.layout as TemplateLayout);
+      const name = ready ? ready.name : own!.name;
+      const key = `templates/${templateId}/${language}-${PDF_CACHE_VERSION}.pdf`;
       const cached = await ctx.blobs.get(key);
       if (cached) return { bytes: cached, name };
-      const bytes = await ctx.templateMaker.renderPdf(layout, texts(language, name));
+      // A ready-made template has no creation date of its own: its PDF is dated when it is first rendered.
+      const printed = texts(language, {
+        name,
+        readyMadeId: ready?.id ?? null,
+        createdAt: own?.createdAt ?? ctx.now(),
+      });
+      const bytes = await ctx.templateMaker.renderPdf(layout, printed);
       await ctx.blobs.put(key, bytes);
       return { bytes, name };
     },

@@ -14,7 +14,7 @@ import { createWorkspace, type Workspace, type WorkspacePorts } from "../routes/
 import { premiumState } from "../services/payments/ledger.ts";
 import { isPremium } from "../services/premium.ts";
 import { adjustPremium } from "../services/subscribers.ts";
-import { registerConfirmedUser, signedInBrowser } from "./accounts.ts";
+import { registerConfirmedUser, signedInBrowser, type TestUser } from "./accounts.ts";
 import { FAST_AUTH_ENV } from "./test-app.ts";
 import type { TestBrowser } from "./test-browser.ts";
 import { openTestDatabase } from "./test-database.ts";
@@ -25,6 +25,8 @@ export type WorkspaceTestApp = {
   database: Database;
   /** Signs up a new user for real (captcha, confirmation mail) and signs them in; returns their id. */
   newUser(options?: { admin?: boolean }): Promise<string>;
+  /** The username and password a user of newUser signs in with. */
+  credentials(userId: string): TestUser;
   /** Sends a request as a signed-in user, as the web client does: access token, cookies and XSRF header. */
   as(userId: string, options: InjectOptions): Promise<LightMyRequestResponse>;
   /** Gives a user premium time, or takes it away (as when it runs out). */
@@ -60,6 +62,7 @@ export async function createWorkspaceTestApp(
     workspace,
   });
   const browsers = new Map<string, TestBrowser>();
+  const accounts = new Map<string, TestUser>();
   return {
     app,
     workspace,
@@ -73,7 +76,13 @@ export async function createWorkspaceTestApp(
           .where(eq(users.id, user.id));
       }
       browsers.set(user.id, await signedInBrowser(app, user));
+      accounts.set(user.id, user);
       return user.id;
+    },
+    credentials(userId) {
+      const user = accounts.get(userId);
+      if (!user) throw new Error(`no user ${userId}`);
+      return user;
     },
     as(userId, request) {
       const browser = browsers.get(userId);

@@ -19,13 +19,15 @@ export function preloadPage(language: Language, page: PageId): Promise<void> {
 export interface AppLinkProps extends Omit<LinkProps, "to"> {
   page: PageId;
   hash?: string;
+  /** A query string, with its "?" ("?next=%2Fen%2Fapp"). */
+  search?: string;
   /** Defaults to the active language. */
   language?: Language;
 }
 
 /** A link to one of our pages in the active language, preloaded on hover, focus or touch. */
 export const AppLink = forwardRef<HTMLAnchorElement, AppLinkProps>(function AppLink(
-  { page, hash, language, onMouseEnter, onFocus, onTouchStart, ...rest },
+  { page, hash, search, language, onMouseEnter, onFocus, onTouchStart, ...rest },
   ref,
 ) {
   const active = useLanguage();
@@ -34,7 +36,7 @@ export const AppLink = forwardRef<HTMLAnchorElement, AppLinkProps>(function AppL
   return (
     <Link
       ref={ref}
-      to={pagePath(target, page, hash)}
+      to={search ? `${pagePath(target, page)}${search}${hash ? `#${hash}` : ""}` : pagePath(target, page, hash)}
       onMouseEnter={(event) => {
         preload();
         onMouseEnter?.(event);

@@ -60,7 +60,12 @@ export const PAGES = {
     prerender: true,
   },
   debug: { path: "debug", load: () => import("../pages/debug/DebugPage.tsx"), namespaces: ["debug"] },
-  login: { path: "login", load: () => import("../pages/auth/LoginPage.tsx"), namespaces: ["auth"], prerender: true },
+  login: {
+    path: "login",
+    load: () => import("../pages/auth/LoginPage.tsx"),
+    namespaces: ["auth", "account"],
+    prerender: true,
+  },
   forgotPassword: {
     path: "forgotpassword",
     load: () => import("../pages/auth/ForgotPasswordPage.tsx"),
@@ -71,18 +76,27 @@ export const PAGES = {
     load: () => import("../pages/auth/ResetPasswordPage.tsx"),
     namespaces: ["auth"],
   },
-  profile: { path: "profile", load: () => import("../pages/profile/ProfilePage.tsx"), namespaces: ["auth"] },
+  profile: {
+    path: "profile",
+    load: () => import("../pages/profile/ProfilePage.tsx"),
+    // The account deletion card lists the fonts with the workspace's own notices.
+    namespaces: ["auth", "account", "workspace"],
+  },
   // The workspace (spec §2: /app with the children templates, showsvg and instructions); /app lists the fonts.
-  app: { path: "app", load: () => import("../pages/app/FontsPage.tsx"), namespaces: ["workspace", "payments"] },
+  app: {
+    path: "app",
+    load: () => import("../pages/app/FontsPage.tsx"),
+    namespaces: ["workspace", "manage", "payments"],
+  },
   appTemplates: {
     path: "app/templates",
     load: () => import("../pages/app/TemplatesPage.tsx"),
-    namespaces: ["workspace", "payments"],
+    namespaces: ["workspace", "manage", "payments"],
   },
   appShowSvg: {
     path: "app/showsvg",
     load: () => import("../pages/app/ShowSvgPage.tsx"),
-    namespaces: ["workspace", "payments"],
+    namespaces: ["workspace", "manage", "payments"],
   },
   appInstructions: {
     path: "app/instructions",

@@ -12,8 +12,21 @@ export interface HeadCollector {
 }
 export const HeadCollectorContext = createContext<HeadCollector | null>(null);
 
+/** The selector of the tag a page tag replaces: its managed copy, or the static default of index.html. */
+function sameTagSelector({ tag, attributes }: HeadTag): string | null {
+  if (tag === "meta" && attributes.name) return `meta[name="${attributes.name}"]`;
+  if (tag === "meta" && attributes.property) return `meta[property="${attributes.property}"]`;
+  if (tag === "link" && attributes.rel === "canonical") return 'link[rel="canonical"]';
+  return null;
+}
+
 function apply(tags: readonly HeadTag[]): void {
   for (const element of document.head.querySelectorAll(`[${MANAGED_ATTRIBUTE}]`)) element.remove();
+  // index.html carries defaults for visitors without JavaScript; a page's own tag replaces its default.
+  for (const tag of tags) {
+    const selector = sameTagSelector(tag);
+    if (selector) for (const element of document.head.querySelectorAll(selector)) element.remove();
+  }
   for (const { tag, attributes, text } of tags) {
     if (tag === "title") {
       document.title = text ?? "";

@@ -40,7 +40,7 @@ export async function run(args: string[], io: CommandIo): Promise<number> {
   }
   try {
     const layout = layoutTemplate(parsed.options);
-    const pdf = await renderTemplatePdf(layout, parsed.texts);
+    const pdf = await renderTemplatePdf(layout, { ...parsed.texts, date: new Date() });
     await writeFile(parsed.out, pdf);
     await writeFile(parsed.layout, `${JSON.stringify(layout, null, 2)}\n`);
     io.out(

@@ -91,6 +91,7 @@ describe.skipIf(!hasChromium)("Chromium (skips when Debian chromium is absent)",
     expect(result.bytes).toBeGreaterThan(1000);
     expect(result.width).toBeGreaterThan(100);
     expect(result.woff2Status).toBe("loaded");
+    expect(result.drawnBytes).toBeGreaterThan(500);
   });
 
   it("loads the OTF, TTF and WOFF2 and applies liga, calt and kern", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { asciiName, charsGlyphName, postScriptName } from "./names.ts";
+import { asciiName, charsGlyphName, fontFileName, postScriptName } from "./names.ts";
 
 describe("names", () => {
   it("makes valid PostScript names from any family name", () => {
@@ -18,6 +18,12 @@ describe("names", () => {
     expect(postScriptName("Мой Почерк", "Regular")).toBe("MoyPocherk-Regular");
     expect(postScriptName("Їжачок", "Bold")).toBe("Yizhachok-Bold");
     expect(postScriptName("手書き", "Regular")).toMatch(/^Handfont[0-9A-Z]+-Regular$/);
+  });
+
+  it("names a downloaded font file as the font's PostScript name, keeping a non-Latin name", () => {
+    expect(fontFileName("Почерк Анны", "Regular", "otf")).toBe("PocherkAnny-Regular.otf");
+    expect(fontFileName("Éléonore", "Regular", "woff2")).toBe("Eleonore-Regular.woff2");
+    expect(fontFileName("手書き", "Regular", "ttf")).toBe(`${postScriptName("手書き", "Regular")}.ttf`);
   });
 
   it("transliterates Cyrillic and strips accents", () => {

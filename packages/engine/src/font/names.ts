@@ -143,6 +143,14 @@ export function postScriptName(family: string, style: string): string {
   return `${familyPart.slice(0, 62 - Math.min(stylePart.length, 29))}-${stylePart.slice(0, 29)}`;
 }
 
+/**
+ * The name of a downloaded font file: the font's PostScript name and the format ("PocherkAnny-Regular.otf"), so a
+ * non-Latin name is transliterated as inside the font, and every browser and operating system accepts it.
+ */
+export function fontFileName(family: string, style: string, format: string): string {
+  return `${postScriptName(family, style)}.${format}`;
+}
+
 const licences = {
   "OFL-1.1": {
     text: "This Font Software is licensed under the SIL Open Font License, Version 1.1.",

@@ -1,8 +1,13 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { crc32 } from "node:zlib";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import type { EngineError } from "../errors.ts";
+import { isHeic } from "./decode-heic.ts";
 import { decodeImageFile } from "./decode-image.ts";
+
+const heic = new Uint8Array(readFileSync(join(import.meta.dirname, "../../fixtures/phone-photo.heic")));
 
 async function codeOf(promise: Promise<unknown>) {
   return (
@@ -63,5 +68,24 @@ describe("decodeImageFile", () => {
     const image = await decodeImageFile(jpeg);
     expect([image.width, image.height, image.channels]).toEqual([20, 40, 3]);
     expect(image.data.length).toBe(20 * 40 * 3);
+  });
+
+  it("decodes an iPhone-style HEIC photo to upright pixels", async () => {
+    expect(isHeic(heic)).toBe(true);
+    const image = await decodeImageFile(heic);
+    expect([image.width, image.height, image.channels]).toEqual([1200, 1600, 4]);
+    // The page lies on a dark table in the middle of the frame: dark corners, bright paper in the centre.
+    const grey = (x: number, y: number) => image.data[(y * image.width + x) * 4 + 1]!;
+    expect(grey(5, 5)).toBeLessThan(90);
+    expect(grey(600, 800)).toBeGreaterThan(150);
+  });
+
+  it("refuses a HEIC picture larger than the limit before decoding it, and a damaged one", async () => {
+    expect(await codeOf(decodeImageFile(heic, { maxPixels: 1_000_000 }))).toBe("IMAGE_TOO_LARGE");
+    expect(await codeOf(decodeImageFile(heic.subarray(0, 3000)))).toBe("IMAGE_UNREADABLE");
+    const avif = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#888" } })
+      .avif()
+      .toBuffer();
+    expect(isHeic(new Uint8Array(avif))).toBe(false);
   });
 });

@@ -2,16 +2,18 @@ import sharp from "sharp";
 import { EngineError } from "../errors.ts";
 import type { ScanImage } from "../scan/images.ts";
 import { DEFAULT_MAX_PIXELS } from "../scan/read-scan.ts";
+import { decodeHeic, isHeic } from "./decode-heic.ts";
 
 export type DecodeOptions = { maxPixels?: number };
 
 /**
- * Decodes an image file (JPEG, PNG, WebP, TIFF, GIF, AVIF; not HEIC: sharp's prebuilt libvips lacks it) to RGB with sharp,
- * turned upright by its EXIF orientation. The pixel count is checked from the header before anything is
- * decoded, so a decompression bomb costs nothing.
+ * Decodes an image file to pixels, turned upright: JPEG, PNG, WebP, TIFF, GIF and AVIF with sharp (by EXIF
+ * orientation), HEIC/HEIF from iPhones with libheif (sharp's prebuilt libvips has no HEVC decoder). The pixel count
+ * is checked from the header before anything is decoded, so a decompression bomb costs nothing.
  */
 export async function decodeImageFile(bytes: Uint8Array, options: DecodeOptions = {}): Promise<ScanImage> {
   const maxPixels = options.maxPixels ?? DEFAULT_MAX_PIXELS;
+  if (isHeic(bytes)) return decodeHeic(bytes, maxPixels);
   let width: number;
   let height: number;
   try {

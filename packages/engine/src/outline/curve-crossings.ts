@@ -1,3 +1,4 @@
+import { subCubic } from "./bezier.ts";
 import type { Outline } from "./types.ts";
 
 /** A cubic piece of a contour: x0 y0, two controls, x3 y3. Lines and quadratics are stored as exact cubics. */
@@ -61,30 +62,10 @@ function split(c: CubicPiece): [CubicPiece, CubicPiece] {
 }
 
 /** The part of a cubic between parameters t0 and t1. */
-function subCubic(c: CubicPiece, t0: number, t1: number): CubicPiece {
-  const at = (t: number, a: number, b: number, d: number, e: number) => {
-    const u = 1 - t;
-    return u * u * u * a + 3 * u * u * t * b + 3 * u * t * t * d + t * t * t * e;
-  };
-  const slope = (t: number, a: number, b: number, d: number, e: number) => {
-    const u = 1 - t;
-    return 3 * (u * u * (b - a) + 2 * u * t * (d - b) + t * t * (e - d));
-  };
-  const h = (t1 - t0) / 3;
-  const x0 = at(t0, c[0], c[2], c[4], c[6]);
-  const y0 = at(t0, c[1], c[3], c[5], c[7]);
-  const x3 = at(t1, c[0], c[2], c[4], c[6]);
-  const y3 = at(t1, c[1], c[3], c[5], c[7]);
-  return [
-    x0,
-    y0,
-    x0 + h * slope(t0, c[0], c[2], c[4], c[6]),
-    y0 + h * slope(t0, c[1], c[3], c[5], c[7]),
-    x3 - h * slope(t1, c[0], c[2], c[4], c[6]),
-    y3 - h * slope(t1, c[1], c[3], c[5], c[7]),
-    x3,
-    y3,
-  ];
+function subCubicPiece(c: CubicPiece, t0: number, t1: number): CubicPiece {
+  const [x0, x1, x2, x3] = subCubic(c[0], c[2], c[4], c[6], t0, t1);
+  const [y0, y1, y2, y3] = subCubic(c[1], c[3], c[5], c[7], t0, t1);
+  return [x0, y0, x1, y1, x2, y2, x3, y3];
 }
 
 const flatness = (c: CubicPiece) =>
@@ -230,8 +211,8 @@ export function curvesCross(contours: CubicPiece[][]): Set<number> {
         const gap = Math.abs(a.index - b.index);
         if (gap === 1 || gap === n - 1) {
           const aFirst = (a.index + 1) % n === b.index;
-          pa = aFirst ? subCubic(pa, 0, 15 / 16) : subCubic(pa, 1 / 16, 1);
-          pb = aFirst ? subCubic(pb, 1 / 16, 1) : subCubic(pb, 0, 15 / 16);
+          pa = aFirst ? subCubicPiece(pa, 0, 15 / 16) : subCubicPiece(pa, 1 / 16, 1);
+          pb = aFirst ? subCubicPiece(pb, 1 / 16, 1) : subCubicPiece(pb, 0, 15 / 16);
         }
       }
       if (cubicsMeet(pa, pb)) {

@@ -1,3 +1,4 @@
+import { cubicAt, flatteningSteps } from "./bezier.ts";
 import type { Outline, Point } from "./types.ts";
 
 /** A closed polygon (the closing edge from the last point back to the first is implicit). */
@@ -13,20 +14,10 @@ export function flattenOutline(outline: Outline, tolerance = 0.5): Polygon[] {
     let from = contour.start;
     for (const s of contour.segments) {
       if (s.type === "C") {
-        const ddx = Math.max(Math.abs(from.x - 2 * s.x1 + s.x2), Math.abs(s.x1 - 2 * s.x2 + s.x));
-        const ddy = Math.max(Math.abs(from.y - 2 * s.y1 + s.y2), Math.abs(s.y1 - 2 * s.y2 + s.y));
-        const n = Math.max(1, Math.ceil(Math.sqrt((0.75 * Math.hypot(ddx, ddy)) / tolerance)));
+        const n = flatteningSteps(from.x, from.y, s.x1, s.y1, s.x2, s.y2, s.x, s.y, tolerance);
         for (let i = 1; i < n; i++) {
           const t = i / n;
-          const u = 1 - t;
-          const a = u * u * u;
-          const b = 3 * u * u * t;
-          const c = 3 * u * t * t;
-          const d = t * t * t;
-          polygon.push({
-            x: a * from.x + b * s.x1 + c * s.x2 + d * s.x,
-            y: a * from.y + b * s.y1 + c * s.y2 + d * s.y,
-          });
+          polygon.push({ x: cubicAt(from.x, s.x1, s.x2, s.x, t), y: cubicAt(from.y, s.y1, s.y2, s.y, t) });
         }
       }
       polygon.push({ x: s.x, y: s.y });

@@ -1,27 +1,5 @@
+import { cubicAt, cubicExtremaT } from "./bezier.ts";
 import type { BBox, Contour, Outline, Point, Segment } from "./types.ts";
-
-/** Roots in [0, 1] of the derivative of a cubic Bézier coordinate (where it has an extremum). */
-function cubicExtremaT(p0: number, p1: number, p2: number, p3: number): number[] {
-  const a = -p0 + 3 * p1 - 3 * p2 + p3;
-  const b = 2 * (p0 - 2 * p1 + p2);
-  const c = p1 - p0;
-  const roots: number[] = [];
-  if (Math.abs(a) < 1e-12) {
-    if (Math.abs(b) > 1e-12) roots.push(-c / b);
-  } else {
-    const disc = b * b - 4 * a * c;
-    if (disc >= 0) {
-      const sq = Math.sqrt(disc);
-      roots.push((-b + sq) / (2 * a), (-b - sq) / (2 * a));
-    }
-  }
-  return roots.filter((t) => t > 0 && t < 1);
-}
-
-function cubicAt(p0: number, p1: number, p2: number, p3: number, t: number): number {
-  const u = 1 - t;
-  return u * u * u * p0 + 3 * u * u * t * p1 + 3 * u * t * t * p2 + t * t * t * p3;
-}
 
 /** Exact bounding box of an outline (curve extrema included); null when it has no contour. */
 export function outlineBounds(outline: Outline): BBox | null {

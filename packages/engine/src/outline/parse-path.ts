@@ -1,3 +1,4 @@
+import { quadraticToCubic } from "./bezier.ts";
 import type { Contour, Outline, Point, Segment } from "./types.ts";
 
 /** Thrown when SVG path data cannot be read; `code` is stable. */
@@ -252,16 +253,9 @@ export function parseSvgPath(d: string): Outline {
               ? { x: 2 * current.x - lastQuadControl.x, y: 2 * current.y - lastQuadControl.y }
               : { ...current };
         const end = upper === "Q" ? { x: args[2]! + ox, y: args[3]! + oy } : { x: args[0]! + ox, y: args[1]! + oy };
-        // A quadratic is exactly the cubic with controls at 2/3 of the way to the quadratic control.
-        push({
-          type: "C",
-          x1: current.x + (2 / 3) * (quadControl.x - current.x),
-          y1: current.y + (2 / 3) * (quadControl.y - current.y),
-          x2: end.x + (2 / 3) * (quadControl.x - end.x),
-          y2: end.y + (2 / 3) * (quadControl.y - end.y),
-          x: end.x,
-          y: end.y,
-        });
+        const [x1, x2] = quadraticToCubic(current.x, quadControl.x, end.x);
+        const [y1, y2] = quadraticToCubic(current.y, quadControl.y, end.y);
+        push({ type: "C", x1, y1, x2, y2, x: end.x, y: end.y });
         break;
       }
       case "A":

@@ -27,4 +27,15 @@ describe("golden fixture: a filled page scanned at 150 dpi", () => {
       expect(compareGlyph(cell.path, truth[i]!).iou, cell.chars).toBeGreaterThan(0.9);
     }
   });
+
+  it("reads the same page photographed by a phone and stored as HEIC", async () => {
+    const image = await decodeImageFile(readFileSync(join(fixtures, "phone-photo.heic")));
+    expect([image.width, image.height, image.channels]).toEqual([1200, 1600, 4]);
+    const result = await readScan(image, (id, page) => (id === layout.id && page === 1 ? layout : undefined));
+    expect(result.cells.map((c) => c.empty)).toEqual(truth.map((t) => t.empty));
+    // The page spans about 1000 pixels of the photo (3.5 px/mm), a third of a 150 dpi scan's resolution.
+    const ious = result.cells.flatMap((cell, i) => (cell.empty ? [] : [compareGlyph(cell.path, truth[i]!).iou]));
+    expect(Math.min(...ious)).toBeGreaterThan(0.75);
+    expect(ious.reduce((a, b) => a + b, 0) / ious.length).toBeGreaterThan(0.88);
+  });
 });

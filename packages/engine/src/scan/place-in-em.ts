@@ -1,3 +1,4 @@
+import { cubicAt, cubicExtremaT } from "../outline/bezier.ts";
 import type { LayoutCell } from "../template/layout-types.ts";
 import { UNITS_PER_EM } from "../units.ts";
 import type { TracedOutline } from "./trace-outline.ts";
@@ -109,27 +110,9 @@ function extendCubic(
   extend: (x: number, y: number) => void,
 ) {
   extend(q[4], q[5]);
-  const axis = (p0: number, p1: number, p2: number, p3: number, visit: (t: number) => void) => {
-    const a = -p0 + 3 * p1 - 3 * p2 + p3;
-    const b = 2 * (p0 - 2 * p1 + p2);
-    const c = p1 - p0;
-    if (Math.abs(a) < 1e-9) {
-      if (Math.abs(b) > 1e-9) visit(-c / b);
-      return;
-    }
-    const disc = b * b - 4 * a * c;
-    if (disc < 0) return;
-    const root = Math.sqrt(disc);
-    visit((-b + root) / (2 * a));
-    visit((-b - root) / (2 * a));
-  };
   const at = (t: number) => {
-    if (t <= 0 || t >= 1) return;
-    const mt = 1 - t;
-    const f = (p0: number, p1: number, p2: number, p3: number) =>
-      mt * mt * mt * p0 + 3 * mt * mt * t * p1 + 3 * mt * t * t * p2 + t * t * t * p3;
-    extend(Math.round(f(x0, q[0], q[2], q[4])), Math.round(f(y0, q[1], q[3], q[5])));
+    extend(Math.round(cubicAt(x0, q[0], q[2], q[4], t)), Math.round(cubicAt(y0, q[1], q[3], q[5], t)));
   };
-  axis(x0, q[0], q[2], q[4], at);
-  axis(y0, q[1], q[3], q[5], at);
+  for (const t of cubicExtremaT(x0, q[0], q[2], q[4], 1e-9)) at(t);
+  for (const t of cubicExtremaT(y0, q[1], q[3], q[5], 1e-9)) at(t);
 }

@@ -2,6 +2,7 @@
  * Outlines as flattened polygons: what the synthetic generator draws with and what the quality harness
  * compares. Coordinates are plain numbers in whatever space the caller works in.
  */
+import { cubicAt } from "../outline/bezier.ts";
 
 /** A closed polygon as [x0, y0, x1, y1, …]. */
 export type Contour = number[];
@@ -118,12 +119,7 @@ function flattenCubic(
   const steps = Math.max(1, Math.min(64, Math.ceil(Math.sqrt((0.75 * deviation) / tolerance))));
   for (let i = 1; i <= steps; i++) {
     const t = i / steps;
-    const mt = 1 - t;
-    const a = mt * mt * mt;
-    const b = 3 * mt * mt * t;
-    const c = 3 * mt * t * t;
-    const d = t * t * t;
-    out.push(a * x0 + b * x1 + c * x2 + d * x3, a * y0 + b * y1 + c * y2 + d * y3);
+    out.push(cubicAt(x0, x1, x2, x3, t), cubicAt(y0, y1, y2, y3, t));
   }
 }
 

@@ -27,6 +27,18 @@ describe("renderTemplatePdf", () => {
     expect(await renderTemplatePdf(layout, texts)).toEqual(await renderTemplatePdf(layout, texts));
   });
 
+  it("dates the PDF when the template was made, and leaves the date out when none is given", async () => {
+    const layout = layoutTemplate({ sets: ["digits"], id: "DATED" });
+    const made = new Date("2026-03-14T09:26:53Z");
+    const rendered = await renderTemplatePdf(layout, { ...texts, date: made });
+    const dated = await PDFDocument.load(rendered, { updateMetadata: false });
+    expect(dated.getCreationDate()?.toISOString()).toBe(made.toISOString());
+    expect(dated.getModificationDate()?.toISOString()).toBe(made.toISOString());
+    const undated = await PDFDocument.load(await renderTemplatePdf(layout, texts), { updateMetadata: false });
+    expect(undated.getCreationDate()).toBeUndefined();
+    expect(undated.getTitle()).toBe("Мой почерк");
+  });
+
   it("prints characters the label font lacks as code points", () => {
     expect(printableLabel("ж 2")).toBe("ж 2");
     expect(printableLabel("中 2")).toBe("U+4E2D 2");

@@ -9,8 +9,11 @@ import {
   MARKER_HOLE_RATIO,
 } from "./page-geometry.ts";
 
-/** Texts printed on every page, in the user's language. */
-export type TemplateTexts = { name: string; instruction: string };
+/**
+ * Texts printed on every page, in the user's language, and the PDF's date: when the template was made. Without a
+ * date the PDF carries none (rather than a made-up one), so a layout still renders to the same bytes.
+ */
+export type TemplateTexts = { name: string; instruction: string; date?: Date };
 
 const PT_PER_MM = 72 / 25.4;
 // DejaVu Sans cap height is 0.729 em; label sizes are given as cap heights.
@@ -44,14 +47,16 @@ type PdfKit = Awaited<ReturnType<typeof loadPdfKit>>;
 export async function renderTemplatePdf(layout: Layout, texts: TemplateTexts): Promise<Uint8Array> {
   const kit = await loadPdfKit();
   const { PDFDocument, fontkit, labelFontBytes, black } = kit;
-  const pdf = await PDFDocument.create();
+  // pdf-lib would stamp the current time; the date is the template's own, so one template renders to the same bytes.
+  const pdf = await PDFDocument.create({ updateMetadata: false });
   pdf.registerFontkit(fontkit);
   pdf.setTitle(texts.name);
   pdf.setCreator("Handfont");
   pdf.setProducer("Handfont");
-  // A fixed date keeps the bytes of one layout reproducible.
-  pdf.setCreationDate(new Date(0));
-  pdf.setModificationDate(new Date(0));
+  if (texts.date) {
+    pdf.setCreationDate(texts.date);
+    pdf.setModificationDate(texts.date);
+  }
   const font = await pdf.embedFont(labelFontBytes(), { subset: true });
   const { widthMm, heightMm } = layout.paper;
 

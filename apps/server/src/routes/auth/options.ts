@@ -4,6 +4,7 @@ import type { Xsrf } from "../../http/xsrf.ts";
 import type { Outbox } from "../../ports/mailer.ts";
 import type { OpenIdClient } from "../../ports/openid.ts";
 import type { AccountDeps } from "../../services/auth/context.ts";
+import type { OwnedDataEraser } from "../../services/auth/delete-account.ts";
 
 /** What the account routes are given by buildApp. */
 export interface AccountRoutesOptions {
@@ -15,4 +16,6 @@ export interface AccountRoutesOptions {
   outbox: Outbox | null;
   /** Google sign-in, when configured. */
   openId: OpenIdClient | null;
+  /** What other features keep of a user, erased when the account is deleted. */
+  erasers: readonly OwnedDataEraser[];
 }

@@ -1,5 +1,6 @@
 import {
   AddPasswordRequest,
+  DeleteAccountRequest,
   EditEmailRequest,
   EditPasswordRequest,
   LANGUAGE_COOKIE,
@@ -14,6 +15,7 @@ import { z } from "zod";
 import { requireUser } from "../../http/auth-context.ts";
 import { requestContext } from "../../http/request-context.ts";
 import { requestLanguage } from "../../http/request-language.ts";
+import { deleteAccount } from "../../services/auth/delete-account.ts";
 import { addPassword, changeEmail, changePassword, getProfile, setLocale } from "../../services/auth/profile.ts";
 import { findUserById, viewOfUser } from "../../services/auth/users.ts";
 import { DomainError } from "../../services/domain-error.ts";
@@ -22,7 +24,10 @@ import type { AccountRoutesOptions } from "./options.ts";
 const tags = ["profile"];
 
 /** The signed-in user's profile, user lookup (self or ADMIN) and the interface language. */
-export const profileRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, { deps, cookies, config }) => {
+export const profileRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (
+  app,
+  { deps, cookies, config, erasers },
+) => {
   app.get(
     "/profile",
     { schema: { tags, summary: "The signed-in user's profile", response: { 200: ProfileResponse } } },
@@ -73,6 +78,23 @@ export const profileRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     },
     async (request, reply) => {
       await addPassword(deps, requireUser(request).id, request.body.password);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    "/profile/delete",
+    {
+      schema: {
+        tags,
+        summary:
+          "Delete the account with all its data (fonts, templates, uploads, files, sessions); confirm with the username and password",
+        body: DeleteAccountRequest,
+      },
+    },
+    async (request, reply) => {
+      await deleteAccount(deps, requireUser(request).id, request.body, erasers);
+      cookies.signedOut(reply);
       return reply.status(204).send();
     },
   );

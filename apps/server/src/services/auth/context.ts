@@ -36,7 +36,9 @@ const MINUTE = 60_000;
 export const LIMITS = {
   signInIp: { name: "signin-ip", limit: 50, windowMs: 5 * MINUTE },
   signInAccount: { name: "signin-account", limit: 10, windowMs: 5 * MINUTE },
-  signUpIp: { name: "signup-ip", limit: 10, windowMs: 60 * MINUTE },
+  // A classroom or an office signs up behind one address: the captcha's work keeps bots out, the per-address rule
+  // only stops floods, and counts solved captchas only (signup.ts), so bogus attempts cannot use up a class's share.
+  signUpIp: { name: "signup-ip", limit: 300, windowMs: 60 * MINUTE },
   signUpAccount: { name: "signup-account", limit: 3, windowMs: 60 * MINUTE },
   resendIp: { name: "resend-ip", limit: 10, windowMs: 15 * MINUTE },
   resendAccount: { name: "resend-account", limit: 3, windowMs: 15 * MINUTE },

@@ -8,15 +8,16 @@ import { findUserById, rolesAfterConfirming, type UserRow, uniqueViolation } fro
 
 /**
  * Creates an account and mails its confirmation link. Spec §4: the user stays logged out until the address is
- * confirmed. Order matters: limits and the captcha come before anything costly or revealing.
+ * confirmed. Order matters: the captcha and the limits come before anything costly or revealing; the per-address limit
+ * counts only attempts with a solved captcha, so nobody can use up the share of a classroom behind one address.
  */
 export async function signUp(
   deps: Pick<AccountDeps, "db" | "clock" | "hasher" | "captcha" | "limiter" | "emailTokens" | "mail">,
   input: SignUpRequest,
   context: RequestContext,
 ): Promise<{ id: string }> {
-  await deps.limiter.hit(LIMITS.signUpIp, context.ip);
   await requireCaptcha(deps.captcha, input.recaptca, context);
+  await deps.limiter.hit(LIMITS.signUpIp, context.ip);
   await deps.limiter.hit(LIMITS.signUpAccount, input.email.toLowerCase());
   assertPasswordAllowed(input.password);
   await assertAvailable(deps, input.username, input.email);

@@ -1,7 +1,10 @@
 import { ActionIcon, Button } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
 import { AppLink } from "../../app/AppLink.tsx";
 import { UserIcon } from "../../app/icons.tsx";
+import { pageOfPath } from "../../app/pages.ts";
+import { RETURN_PARAM, safeReturnPath } from "./return-path.ts";
 import { useAuth } from "./session.ts";
 
 /**
@@ -12,13 +15,19 @@ export function AccountLink() {
   const { t } = useTranslation();
   const auth = useAuth();
   const signedIn = auth.status === "loggedIn";
+  const location = useLocation();
   const label = signedIn ? auth.user.username : t("account.signIn");
   const page = signedIn ? "profile" : "login";
+  // Signing in from any page comes back to it (not from the login page itself, nor home, where nothing is lost).
+  const from = `${location.pathname}${location.search}${location.hash}`;
+  const back = signedIn || pageOfPath(location.pathname) === "home" ? null : safeReturnPath(from);
+  const search = back ? `?${RETURN_PARAM}=${encodeURIComponent(back)}` : undefined;
   return (
     <>
       <Button
         component={AppLink}
         page={page}
+        search={search}
         variant={signedIn ? "subtle" : "light"}
         color={signedIn ? "gray" : undefined}
         size="compact-md"
@@ -32,6 +41,7 @@ export function AccountLink() {
       <ActionIcon
         component={AppLink}
         page={page}
+        search={search}
         variant={signedIn ? "subtle" : "light"}
         color={signedIn ? "gray" : undefined}
         size="lg"

@@ -10,7 +10,7 @@ beforeAll(async () => {
   await loadNamespaces("en", ["workspace"]);
 });
 
-function Harness({ onConfirm }: { onConfirm: () => void }) {
+function Harness({ onConfirm, confirmLabel }: { onConfirm: () => void; confirmLabel?: string }) {
   const [opened, setOpened] = useState(false);
   const focus = useFocusReturn();
   const close = () => {
@@ -32,6 +32,7 @@ function Harness({ onConfirm }: { onConfirm: () => void }) {
         opened={opened}
         title="Remove this font?"
         message="It will be gone."
+        {...(confirmLabel ? { confirmLabel } : {})}
         onClose={close}
         onConfirm={() => {
           onConfirm();
@@ -67,5 +68,18 @@ describe("confirmation dialog", () => {
       vi.useRealTimers();
     }
     expect(onConfirm).not.toHaveBeenCalled();
+  });
+
+  it("names the action on the confirming button instead of a bare OK", async () => {
+    const onConfirm = vi.fn();
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <Harness onConfirm={onConfirm} confirmLabel="Remove font" />
+      </AppProviders>,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Remove" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Remove font" }));
+    expect(screen.queryByRole("button", { name: "OK" })).toBeNull();
+    expect(onConfirm).toHaveBeenCalledTimes(1);
   });
 });

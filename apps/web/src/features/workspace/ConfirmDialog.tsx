@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Text } from "@mantine/core";
+import { Box, Button, Group, Modal, Text } from "@mantine/core";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 
@@ -21,7 +21,8 @@ export function useFocusReturn() {
 
 /**
  * A yes/no question in a dialog with the spec's defaults (§9): buttons OK and Cancel (and No when the question has
- * a third answer), the close button labelled "Close this dialog", focus restored 100 ms after closing.
+ * a third answer), the close button labelled "Close this dialog", focus restored 100 ms after closing. A question
+ * about an action names it on its button ("Remove", "Delete account") instead of a bare OK.
  */
 export function ConfirmDialog(props: {
   opened: boolean;
@@ -31,6 +32,11 @@ export function ConfirmDialog(props: {
   onClose: () => void;
   onNo?: () => void;
   danger?: boolean;
+  /** The action's name on the confirming button; the spec's OK when the question is not about one action. */
+  confirmLabel?: string;
+  /** Disables the confirming button until its condition holds (say, a username typed again). */
+  confirmDisabled?: boolean;
+  children?: React.ReactNode;
 }) {
   const { t } = useTranslation("workspace");
   return (
@@ -43,6 +49,7 @@ export function ConfirmDialog(props: {
       centered
     >
       <Text mb="lg">{props.message}</Text>
+      {props.children && <Box mb="lg">{props.children}</Box>}
       <Group justify="flex-end">
         <Button variant="default" onClick={props.onClose}>
           {t("dialog.cancel")}
@@ -52,8 +59,13 @@ export function ConfirmDialog(props: {
             {t("dialog.no")}
           </Button>
         )}
-        <Button color={props.danger ? "red" : undefined} onClick={props.onConfirm} data-autofocus>
-          {t("dialog.ok")}
+        <Button
+          color={props.danger ? "red" : undefined}
+          onClick={props.onConfirm}
+          disabled={props.confirmDisabled}
+          data-autofocus
+        >
+          {props.confirmLabel ?? t("dialog.ok")}
         </Button>
       </Group>
     </Modal>

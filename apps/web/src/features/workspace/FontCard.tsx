@@ -1,5 +1,5 @@
 import type { FontFormat, FontSummary } from "@handfont/contract";
-import { Badge, Button, Card, Group, Image, Menu, Stack, Text, Title } from "@mantine/core";
+import { Alert, Badge, Button, Card, Group, Image, Menu, Stack, Text, Title } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,8 +9,8 @@ import { useLanguage } from "../../app/use-language.ts";
 import { formatDate } from "../../i18n/format.ts";
 import { ConfirmDialog, useFocusReturn } from "./ConfirmDialog.tsx";
 import { FontPreviewBox } from "./FontPreviewBox.tsx";
-import { fontFileName } from "./font-file-name.ts";
 import { MergeDialog } from "./MergeDialog.tsx";
+import { useSingleFlight } from "./use-single-flight.ts";
 import { ErrorNotice } from "./WorkspaceLayout.tsx";
 import { saveBlob, workspaceApi } from "./workspace-api.ts";
 
@@ -18,7 +18,7 @@ const FORMATS: FontFormat[] = ["ttf", "otf", "woff2"];
 
 /** One of the user's fonts: specimen, a typing preview in the font itself, build, download, copy, merge, remove. */
 export function FontCard({ font, fonts }: { font: FontSummary; fonts: FontSummary[] }) {
-  const { t } = useTranslation("workspace");
+  const { t } = useTranslation(["workspace", "manage"]);
   const language = useLanguage();
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["workspace"] });
@@ -37,17 +37,19 @@ export function FontCard({ font, fonts }: { font: FontSummary; fonts: FontSummar
     enabled: font.specimenUrl !== null,
     queryFn: async () => URL.createObjectURL(await workspaceApi.specimen(font.specimenUrl!)),
   });
-  const build = useMutation({ mutationFn: () => workspaceApi.buildFont(font.id), onSuccess: refresh });
-  const copy = useMutation({ mutationFn: () => workspaceApi.copyFont(font.id), onSuccess: refresh });
-  const remove = useMutation({ mutationFn: () => workspaceApi.removeFont(font.id), onSuccess: refresh });
-  const merge = useMutation({
+  const build = useSingleFlight({ mutationFn: () => workspaceApi.buildFont(font.id), onSuccess: refresh });
+  const copy = useSingleFlight({ mutationFn: () => workspaceApi.copyFont(font.id), onSuccess: refresh });
+  const remove = useSingleFlight({ mutationFn: () => workspaceApi.removeFont(font.id), onSuccess: refresh });
+  const merge = useSingleFlight({
     mutationFn: (input: { target: string; onConflict: "source" | "target" }) =>
       workspaceApi.joinFonts(font.id, input.target, input.onConflict),
     onSuccess: refresh,
   });
   const download = useMutation({
-    mutationFn: async (format: FontFormat) =>
-      saveBlob(await workspaceApi.downloadFont(font.id, format), fontFileName(font.name, font.styleName, format)),
+    mutationFn: async (format: FontFormat) => {
+      const file = font.lastBuild?.files.find((entry) => entry.format === format);
+      saveBlob(await workspaceApi.downloadFont(font.id, format), file?.fileName ?? `font.${format}`);
+    },
   });
   const closeDialogs = () => {
     setConfirmRemove(false);
@@ -78,13 +80,18 @@ export function FontCard({ font, fonts }: { font: FontSummary; fonts: FontSummar
             : t("fonts.notBuilt")}
         </Text>
         {font.lastBuild?.diagnostics.map((diagnostic) => (
-          <Text key={`${diagnostic.code}-${diagnostic.message}`} size="sm" c="yellow.4">
+          // Notes (accents built for you) are information, not warnings: only warnings are yellow.
+          <Text
+            key={`${diagnostic.code}-${diagnostic.message}`}
+            size="sm"
+            c={diagnostic.severity === "warning" ? "yellow.4" : "dimmed"}
+          >
             {diagnostic.message}
           </Text>
         ))}
         <FontPreviewBox bytes={built.data ?? null} testId="font-preview" />
         <Group gap="xs">
-          <Button onClick={() => build.mutate()} loading={build.isPending}>
+          <Button onClick={() => build.run()} loading={build.isPending}>
             {t("fonts.build")}
           </Button>
           <Menu>
@@ -104,7 +111,7 @@ export function FontCard({ font, fonts }: { font: FontSummary; fonts: FontSummar
           <Button variant="default" component={Link} to={`${pagePath(language, "appShowSvg")}?font=${font.id}`}>
             {t("fonts.edit")}
           </Button>
-          <Button variant="default" onClick={() => copy.mutate()} loading={copy.isPending}>
+          <Button variant="default" onClick={() => copy.run()} loading={copy.isPending}>
             {t("fonts.copy")}
           </Button>
           <Button
@@ -131,16 +138,27 @@ export function FontCard({ font, fonts }: { font: FontSummary; fonts: FontSummar
         {[build.error, copy.error, remove.error, merge.error, download.error].map((error, index) =>
           error ? <ErrorNotice key={String(index)} error={error} /> : null,
         )}
+        {merge.data && (
+          <Alert color="teal" variant="light" role="status" data-testid="merge-done">
+            {t("manage:merge.done", {
+              target: merge.data.font.name,
+              added: merge.data.added,
+              replaced: merge.data.replaced,
+              kept: merge.data.kept,
+            })}
+          </Alert>
+        )}
       </Stack>
       <ConfirmDialog
         opened={confirmRemove}
         title={t("fonts.removeTitle")}
         message={t("fonts.removeQuestion", { name: font.name })}
+        confirmLabel={t("fonts.remove")}
         danger
         onClose={closeDialogs}
         onConfirm={() => {
           closeDialogs();
-          remove.mutate();
+          remove.run();
         }}
       />
       {merging && (
@@ -151,7 +169,7 @@ export function FontCard({ font, fonts }: { font: FontSummary; fonts: FontSummar
           onClose={closeDialogs}
           onMerge={(target, onConflict) => {
             closeDialogs();
-            merge.mutate({ target, onConflict });
+            merge.run({ target, onConflict });
           }}
         />
       )}

@@ -17,10 +17,13 @@ export function FontPreviewBox(props: { bytes: ArrayBuffer | null; testId?: stri
         onChange={(event) => setText(event.currentTarget.value)}
         mb="xs"
       />
+      {/* Only the text in the font is large; the note shown until the font is ready reads as a note. */}
       <Text
         data-testid={testId}
         data-font-loaded={family ? "true" : "false"}
-        style={{ fontFamily: family ? `"${family}", monospace` : "monospace", fontSize: 40, lineHeight: 1.3 }}
+        c={family ? undefined : "dimmed"}
+        size={family ? undefined : "sm"}
+        style={family ? { fontFamily: `"${family}", system-ui, sans-serif`, fontSize: 40, lineHeight: 1.3 } : undefined}
         aria-live="polite"
       >
         {family ? text : (props.waitingText ?? t("preview.notReady"))}

@@ -43,7 +43,7 @@ export function MergeDialog(props: {
             {t("dialog.cancel")}
           </Button>
           <Button disabled={!target} onClick={() => target && props.onMerge(target, winner)}>
-            {t("dialog.ok")}
+            {t("fonts.merge")}
           </Button>
         </Group>
       </Stack>

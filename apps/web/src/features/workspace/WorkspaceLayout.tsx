@@ -1,13 +1,16 @@
 import { Alert, Button, Container, Stack, Tabs, Text, Title } from "@mantine/core";
+import type { TFunction } from "i18next";
 import { type ComponentType, type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { ApiError } from "../../api/errors.ts";
 import { AppLink } from "../../app/AppLink.tsx";
 import { DelayedLoader } from "../../app/DelayedLoader.tsx";
 import type { PageId } from "../../app/pages.ts";
 import { pagePath } from "../../app/pages.ts";
 import { useLanguage } from "../../app/use-language.ts";
+import { usePageMeta } from "../../app/use-page-meta.ts";
+import { RETURN_PARAM } from "../auth/return-path.ts";
 import { session, useAuth } from "../auth/session.ts";
 import { isPlanLimitError, PremiumLink } from "../payments/PlanLimitNotice.tsx";
 
@@ -60,14 +63,25 @@ export function ErrorNotice({ error }: { error: unknown }) {
   );
 }
 
+/** The title and description a page gives itself, read in its own texts. */
+export type PageMetaOf = (t: TFunction<"workspace">) => { title: string; description: string };
+
+function SignedOutMeta({ meta }: { meta: PageMetaOf }) {
+  const { t } = useTranslation("workspace");
+  usePageMeta(meta(t));
+  return null;
+}
+
 /**
- * A workspace page for signed-in users; a signed-out visitor is invited to sign in instead (nothing is fetched).
+ * A workspace page for signed-in users; a signed-out visitor is invited to sign in instead (nothing is fetched),
+ * still under the page's own title in their language, and comes back to the page once signed in.
  * After a reload the page waits for the session's restore, so its first calls carry the access token.
  */
-export function withSignIn(Page: ComponentType): ComponentType {
+export function withSignIn(Page: ComponentType, meta: PageMetaOf): ComponentType {
   return function SignedInPage() {
     const { t } = useTranslation("workspace");
     const auth = useAuth();
+    const location = useLocation();
     const [restored, setRestored] = useState(false);
     useEffect(() => {
       let active = true;
@@ -86,11 +100,13 @@ export function withSignIn(Page: ComponentType): ComponentType {
       );
     }
     if (auth.status === "loggedIn") return <Page />;
+    const from = `${location.pathname}${location.search}${location.hash}`;
     return (
       <Container size="sm" py="xl">
+        <SignedOutMeta meta={meta} />
         <Alert color="violet" title={t("errors.signIn")} data-testid="workspace-signed-out">
           <Text mb="sm">{t("signedOut.text")}</Text>
-          <Button component={AppLink} page="login">
+          <Button component={AppLink} page="login" search={`?${RETURN_PARAM}=${encodeURIComponent(from)}`}>
             {t("signedOut.signIn")}
           </Button>
         </Alert>

@@ -1,5 +1,6 @@
 import {
   BuildFontResponse,
+  ClearedScansResponse,
   type CreateTemplateRequest,
   CreateTemplateResponse,
   type FontFormat,
@@ -12,6 +13,7 @@ import {
   LettersOfPage,
   PremiumStatus,
   type SaveAllLettersRequest,
+  ScanList,
   ScanStatus,
   TemplateList,
   UploadScansResponse,
@@ -34,6 +36,11 @@ export const workspaceApi = {
     return UploadScansResponse.parse(await api.upload("/uploadReadyTemplates", form, { onProgress })).scans;
   },
   scan: async (id: string) => ScanStatus.parse(await api.get(`/scans/${encodeURIComponent(id)}`)),
+  /** The user's latest uploads, newest first: running ones and finished ones not yet cleared from the list. */
+  scans: async () => ScanList.parse(await api.get("/scans")).scans,
+  removeScan: (id: string) => api.delete(`/scans/${encodeURIComponent(id)}`),
+  clearScans: async () => ClearedScansResponse.parse(await api.delete("/scans")).removed,
+  removeTemplate: (id: string) => api.delete(`/templates/${encodeURIComponent(id)}`),
 
   fonts: async () => FontList.parse(await api.get("/getAllAddedFonts")).fonts,
   fontsAndLetters: async () => FontsAndLetters.parse(await api.get("/getFontsAndSvgs")),

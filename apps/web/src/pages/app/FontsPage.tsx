@@ -1,6 +1,6 @@
 import type { FontOrigin, ScanStatus } from "@handfont/contract";
 import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DelayedLoader } from "../../app/DelayedLoader.tsx";
@@ -9,6 +9,7 @@ import { KeepLettersDialog } from "../../features/payments/KeepLettersDialog.tsx
 import { isPlanLimitError } from "../../features/payments/PlanLimitNotice.tsx";
 import { FontCard } from "../../features/workspace/FontCard.tsx";
 import { UploadPanel } from "../../features/workspace/UploadPanel.tsx";
+import { useSingleFlight } from "../../features/workspace/use-single-flight.ts";
 import { ErrorNotice, WorkspaceLayout, withSignIn } from "../../features/workspace/WorkspaceLayout.tsx";
 import { workspaceApi } from "../../features/workspace/workspace-api.ts";
 
@@ -22,7 +23,7 @@ function FontsPage() {
   const plan = useQuery({ queryKey: ["workspace", "premium"], queryFn: workspaceApi.premium });
   // More letters than the plan allows: the user chooses which to keep instead of the creation failing.
   const [choosing, setChoosing] = useState<{ name: string; from: FontOrigin; chars: string[] } | null>(null);
-  const create = useMutation({
+  const create = useSingleFlight({
     mutationFn: (input: { name: string; from: FontOrigin; keep?: string[] }) =>
       workspaceApi.createFont(input.name, input.from, input.keep),
     onSuccess: () => {
@@ -66,7 +67,7 @@ function FontsPage() {
             <Group key={set.id} justify="space-between" data-testid="letter-set">
               <Text>{t("fonts.letterSet", { name: set.templateName, count: set.glyphs.length })}</Text>
               <Button
-                onClick={() => create.mutate({ name: fontName, from: { kind: "letterSet", letterSetId: set.id } })}
+                onClick={() => create.run({ name: fontName, from: { kind: "letterSet", letterSetId: set.id } })}
                 loading={create.isPending}
               >
                 {t("fonts.fromLetters")}
@@ -74,7 +75,11 @@ function FontsPage() {
             </Group>
           ))}
           <Group>
-            <Button variant="default" onClick={() => create.mutate({ name: fontName, from: { kind: "empty" } })}>
+            <Button
+              variant="default"
+              onClick={() => create.run({ name: fontName, from: { kind: "empty" } })}
+              disabled={create.isPending}
+            >
               {t("fonts.empty")}
             </Button>
           </Group>
@@ -87,7 +92,7 @@ function FontsPage() {
           limits={plan.data.limits}
           pending={create.isPending}
           onClose={() => setChoosing(null)}
-          onKeep={(keep) => create.mutate({ name: choosing.name, from: choosing.from, keep })}
+          onKeep={(keep) => create.run({ name: choosing.name, from: choosing.from, keep })}
         />
       )}
 
@@ -108,4 +113,7 @@ function FontsPage() {
   );
 }
 
-export default withSignIn(FontsPage);
+export default withSignIn(FontsPage, (t) => ({
+  title: t("fonts.meta.title"),
+  description: t("fonts.meta.description"),
+}));

@@ -75,4 +75,7 @@ function InstructionsPage() {
   );
 }
 
-export default withSignIn(InstructionsPage);
+export default withSignIn(InstructionsPage, (t) => ({
+  title: t("instructions:meta.title"),
+  description: t("instructions:meta.description"),
+}));

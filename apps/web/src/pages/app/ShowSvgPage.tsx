@@ -168,4 +168,7 @@ function ShowSvgPage() {
   );
 }
 
-export default withSignIn(ShowSvgPage);
+export default withSignIn(ShowSvgPage, (t) => ({
+  title: t("letters.meta.title"),
+  description: t("letters.meta.description"),
+}));

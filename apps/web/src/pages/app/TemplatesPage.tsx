@@ -29,7 +29,9 @@ import { DelayedLoader } from "../../app/DelayedLoader.tsx";
 import { useLanguage } from "../../app/use-language.ts";
 import { usePageMeta } from "../../app/use-page-meta.ts";
 import { PlanNeededBadge, PremiumBadge, TemplatePlanLimits } from "../../features/payments/TemplatePlanLimits.tsx";
+import { DeleteTemplateButton } from "../../features/workspace/DeleteTemplateButton.tsx";
 import { TemplatePagePreview } from "../../features/workspace/TemplatePagePreview.tsx";
+import { useSingleFlight } from "../../features/workspace/use-single-flight.ts";
 import { ErrorNotice, WorkspaceLayout, withSignIn } from "../../features/workspace/WorkspaceLayout.tsx";
 import { saveBlob, workspaceApi } from "../../features/workspace/workspace-api.ts";
 
@@ -91,7 +93,7 @@ function TemplatesPage() {
   const plan = useQuery({ queryKey: ["workspace", "premium"], queryFn: workspaceApi.premium });
   const limits = plan.data?.limits;
   const characterCount = preview ? new Set(preview.cells.map((cell) => cell.chars)).size : 0;
-  const create = useMutation({
+  const create = useSingleFlight({
     mutationFn: () =>
       workspaceApi.createTemplate({ ...options, name: options.name.trim() || t("templates.defaultName") }),
     onSuccess: (result) => {
@@ -174,7 +176,7 @@ function TemplatesPage() {
               checked={options.guides}
               onChange={(event) => set("guides", event.currentTarget.checked)}
             />
-            <Button type="submit" onClick={() => create.mutate()} loading={create.isPending}>
+            <Button type="submit" onClick={() => create.run()} loading={create.isPending}>
               {t("templates.create")}
             </Button>
             <ErrorNotice error={create.error} />
@@ -238,7 +240,15 @@ function TemplatesPage() {
                   {t("templates.characters", { count: template.characterCount })} ·{" "}
                   {t("templates.pages", { count: template.pageCount })}
                 </Text>
-                <PdfButton template={template} />
+                <Group gap="xs">
+                  <PdfButton template={template} />
+                  {!template.readyMade && (
+                    <DeleteTemplateButton
+                      template={template}
+                      onDeleted={() => setCreated((shown) => (shown?.template.id === template.id ? null : shown))}
+                    />
+                  )}
+                </Group>
               </Stack>
             </Card>
           ))}
@@ -248,4 +258,7 @@ function TemplatesPage() {
   );
 }
 
-export default withSignIn(TemplatesPage);
+export default withSignIn(TemplatesPage, (t) => ({
+  title: t("templates.meta.title"),
+  description: t("templates.meta.description"),
+}));

@@ -8,6 +8,7 @@ import { useLanguage } from "../../app/use-language.ts";
 import { usePageMeta } from "../../app/use-page-meta.ts";
 import { authMessage, isAuthErrorCode } from "../../features/auth/auth-errors.ts";
 import { homeForSignedIn } from "../../features/auth/login-redirect.ts";
+import { RETURN_PARAM, rememberReturnPath, safeReturnPath, takeReturnPath } from "../../features/auth/return-path.ts";
 import { session, useAuth } from "../../features/auth/session.ts";
 import { POPUP_CLOSED, startGoogleSignIn } from "../../features/auth/social-login.ts";
 import { readCookie } from "../../lib/cookies.ts";
@@ -21,7 +22,8 @@ function useResultMessage() {
 }
 
 /**
- * `/{lang}/login`: sign-in and sign-up (spec §2). A signed-in visitor goes home; `?auth=` is a social-login result
+ * `/{lang}/login`: sign-in and sign-up (spec §2). A signed-in visitor goes back to the page that sent them here
+ * (`?next=`, one of our own paths), else home as the spec says; `?auth=` is a social-login result
  * (the user is stored, or its error shown, except confirmEmail, which is suppressed); `?confirmed=1` and
  * `?confirmError=` come from the mailed confirmation link.
  */
@@ -36,6 +38,12 @@ export default function LoginPage() {
   const messageOf = useResultMessage();
   const [socialError, setSocialError] = useState<string | null>(null);
   const [completing, setCompleting] = useState(false);
+  // Where to go once signed in: the page that sent the visitor here, or the one remembered across Google's redirect.
+  const next = safeReturnPath(params.get(RETURN_PARAM));
+  const [remembered] = useState(() => takeReturnPath());
+  useEffect(() => {
+    if (next) rememberReturnPath(next);
+  }, [next]);
   usePageMeta({ title: t("meta.loginTitle"), description: t("meta.loginDescription") });
 
   const authResult = params.get("auth");
@@ -53,12 +61,14 @@ export default function LoginPage() {
   }, [authResult]);
 
   if (auth.status === "loggedIn") {
-    return <Navigate to={homeForSignedIn(location.pathname, readCookie(LANGUAGE_COOKIE.name))} replace />;
+    const home = homeForSignedIn(location.pathname, readCookie(LANGUAGE_COOKIE.name));
+    return <Navigate to={next ?? remembered ?? home} replace />;
   }
 
   const onGoogleResult = (result: string) => {
     if (result !== POPUP_CLOSED) {
-      navigate(`/${language}/login?auth=${encodeURIComponent(result)}`, { replace: true });
+      const back = next ? `&${RETURN_PARAM}=${encodeURIComponent(next)}` : "";
+      navigate(`/${language}/login?auth=${encodeURIComponent(result)}${back}`, { replace: true });
       return;
     }
     // Closed without a word: the popup may still have signed in (its opener link cut); the session cookie tells.

@@ -7,7 +7,7 @@ export interface LegalSection {
 }
 
 /** The date the legal texts were last changed; shown on every legal page. Update it with the texts. */
-export const LEGAL_TEXTS_UPDATED = new Date(Date.UTC(2026, 10, 21));
+export const LEGAL_TEXTS_UPDATED = new Date(Date.UTC(2026, 10, 24));
 
 function isStringArray(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((item) => typeof item === "string");

@@ -8,6 +8,7 @@ import { AppLink } from "../../app/AppLink.tsx";
 import { switchLanguagePath } from "../../app/language-path.ts";
 import { useLanguage } from "../../app/use-language.ts";
 import { usePageMeta } from "../../app/use-page-meta.ts";
+import { DeleteAccountCard } from "../../features/account/DeleteAccountCard.tsx";
 import { authMessage, isAuthErrorCode } from "../../features/auth/auth-errors.ts";
 import { session, useAuth } from "../../features/auth/session.ts";
 import { LANGUAGE_NAMES } from "../../i18n/language-names.ts";
@@ -17,7 +18,7 @@ export const PROFILE_QUERY = ["profile"] as const;
 
 /** `/{lang}/profile`: the account's data, e-mail and password changes, language and sign-out. */
 export default function ProfilePage() {
-  const { t } = useTranslation("auth");
+  const { t } = useTranslation(["auth", "account"]);
   const language = useLanguage();
   const auth = useAuth();
   const [params] = useSearchParams();
@@ -37,6 +38,11 @@ export default function ProfilePage() {
   const confirmError = params.get("confirmError");
   const notices = (
     <>
+      {params.get("deleted") === "1" && (
+        <Alert color="teal" variant="light" role="status" data-testid="account-deleted">
+          {t("account:delete.done")}
+        </Alert>
+      )}
       {params.get("emailChanged") === "1" && (
         <Alert color="teal" variant="light" role="status">
           {t("profile.emailChanged")}
@@ -85,7 +91,7 @@ export default function ProfilePage() {
             )}
           </Stack>,
         ],
-        [t("profile.roles"), data.roles.join(", ")],
+        [t("profile.roles"), data.roles.map((role) => t(`account:roles.${role}`)).join(", ")],
         [
           t("profile.premium"),
           <Badge key="p" variant="light" color={data.isPremium ? "teal" : "gray"}>
@@ -154,6 +160,14 @@ export default function ProfilePage() {
                 }}
               />
             </Card>
+            <DeleteAccountCard
+              username={data.username}
+              hasPassword={data.hasPassword}
+              onDeleted={() => {
+                queryClient.clear();
+                navigate(`${location.pathname}?deleted=1`, { replace: true });
+              }}
+            />
           </>
         )}
       </Stack>

@@ -1,3 +1,4 @@
+import { cubicAt, cubicSlope } from "../../outline/bezier.ts";
 import { type CubicPiece, curvesCross } from "../../outline/curve-crossings.ts";
 import { orientOutline } from "../../outline/direction.ts";
 import { flattenOutline } from "../../outline/flatten.ts";
@@ -35,27 +36,21 @@ export function cubicToQuadratics(
   const third = Math.hypot(x3 - 3 * x2 + 3 * x1 - x0, y3 - 3 * y2 + 3 * y1 - y0);
   const n = Math.max(1, Math.ceil(Math.cbrt(((Math.sqrt(3) / 36) * third) / precision)));
   const result: number[] = [];
-  const at = (t: number, a: number, b: number, c: number, d: number) => {
-    const u = 1 - t;
-    return u * u * u * a + 3 * u * u * t * b + 3 * u * t * t * c + t * t * t * d;
-  };
-  const slope = (t: number, a: number, b: number, c: number, d: number) => {
-    const u = 1 - t;
-    return 3 * (u * u * (b - a) + 2 * u * t * (c - b) + t * t * (d - c));
-  };
+  const at = cubicAt;
+  const slope = cubicSlope;
   for (let i = 0; i < n; i++) {
     const t0 = i / n;
     const t1 = (i + 1) / n;
     const h = (t1 - t0) / 3;
     // The sub-cubic's control points from its end points and tangents.
-    const ax = at(t0, x0, x1, x2, x3);
-    const ay = at(t0, y0, y1, y2, y3);
-    const dx = at(t1, x0, x1, x2, x3);
-    const dy = at(t1, y0, y1, y2, y3);
-    const bx = ax + h * slope(t0, x0, x1, x2, x3);
-    const by = ay + h * slope(t0, y0, y1, y2, y3);
-    const cx = dx - h * slope(t1, x0, x1, x2, x3);
-    const cy = dy - h * slope(t1, y0, y1, y2, y3);
+    const ax = at(x0, x1, x2, x3, t0);
+    const ay = at(y0, y1, y2, y3, t0);
+    const dx = at(x0, x1, x2, x3, t1);
+    const dy = at(y0, y1, y2, y3, t1);
+    const bx = ax + h * slope(x0, x1, x2, x3, t0);
+    const by = ay + h * slope(y0, y1, y2, y3, t0);
+    const cx = dx - h * slope(x0, x1, x2, x3, t1);
+    const cy = dy - h * slope(y0, y1, y2, y3, t1);
     result.push(
       (3 * bx - ax + 3 * cx - dx) / 4,
       (3 * by - ay + 3 * cy - dy) / 4,
