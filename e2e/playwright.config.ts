@@ -90,6 +90,8 @@ export default defineConfig({
         FAKE_STRIPE_PORT: process.env.E2E_STRIPE_PORT,
         STRIPE_WEBHOOK_SECRET: E2E_STRIPE.webhookSecret,
         WEBHOOK_URL: `${baseURL}/api/payments/stripe/webhook`,
+        // The payment is confirmed a few seconds after the browser is back, so the success page must wait for it.
+        FAKE_STRIPE_CONFIRM_DELAY_MS: "4000",
       },
     },
     {

@@ -64,9 +64,10 @@ test("a free user hits a limit, buys a pack through Stripe Checkout, sees the ne
   await expect(page.getByText("4.99 EUR")).toBeVisible();
   await page.getByRole("button", { name: "Pay" }).click();
 
-  // /payment/psuccess: confirmed by the signed webhook, with the new end date.
+  // /payment/psuccess: "being confirmed" until the provider confirms (seconds later), then the new end date.
   await expect(page).toHaveURL(/\/en\/payment\/psuccess\?payment=[0-9a-f-]+&session_id=cs_test_/);
-  await expect(page.getByTestId("payment-confirmed")).toContainText("Your payment is confirmed.");
+  await expect(page.getByTestId("payment-confirming")).toContainText("being confirmed");
+  await expect(page.getByTestId("payment-confirmed")).toContainText("Your payment is confirmed.", { timeout: 30_000 });
   await expect(page.getByTestId("premium-until")).toHaveText(`Premium until ${monthLater(paidFrom)}`);
   await fitsPhone(page);
   await snapshot(page, "payment-confirmed");

@@ -85,7 +85,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook("onClose", () => accounts.close());
   const clock = deps.accountPorts?.clock;
   const now = () => clock?.now() ?? new Date();
-  const payments = createPaymentFeature({
+  const payments = await createPaymentFeature({
     config,
     database: deps.database,
     mailer: accounts.mailer,

@@ -3,18 +3,17 @@ import type { Config } from "./config/config.ts";
 import type { Database } from "./db/database.ts";
 import type { Mailer } from "./ports/mailer.ts";
 import { createRobokassa } from "./ports/robokassa.ts";
-import { createStripeGateway } from "./ports/stripe.ts";
 import { createPayments, type Payments } from "./services/payments/index.ts";
 import { createReceiptMail } from "./services/payments/receipts.ts";
 
 /** Wires the premium feature: the configured payment routes (each only when its keys are set) and receipts. */
-export function createPaymentFeature(input: {
+export async function createPaymentFeature(input: {
   config: Config;
   database: Database;
   mailer: Mailer;
   log: FastifyBaseLogger;
   now: () => Date;
-}): Payments {
+}): Promise<Payments> {
   const { config, log } = input;
   const payments = config.payments;
   if (!payments.stripe && !payments.robokassa) {
@@ -25,7 +24,8 @@ export function createPaymentFeature(input: {
       db: input.database.db,
       config: payments,
       publicUrl: config.publicUrl,
-      stripe: payments.stripe ? createStripeGateway(payments.stripe) : null,
+      // The SDK is loaded only when Stripe is configured: a server without it starts without the module.
+      stripe: payments.stripe ? (await import("./ports/stripe.ts")).createStripeGateway(payments.stripe) : null,
       robokassa: payments.robokassa ? createRobokassa(payments.robokassa) : null,
       receipts: createReceiptMail({
         mailer: input.mailer,

@@ -361,7 +361,7 @@ export const CreateFontRequest = z.object({
 });
 export type CreateFontRequest = z.input<typeof CreateFontRequest>;
 
-export const AddAsNewFontRequest = z.object({ name: FontName, from: FontOrigin });
+export const AddAsNewFontRequest = z.object({ name: FontName, from: FontOrigin, keep: CreateFontRequest.shape.keep });
 export type AddAsNewFontRequest = z.input<typeof AddAsNewFontRequest>;
 
 export const CopyFontRequest = z.object({ fontId: Id, name: FontName.optional() });

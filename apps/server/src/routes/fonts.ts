@@ -186,6 +186,6 @@ export const fontRoutes: FastifyPluginAsyncZod<FontRoutesOptions> = async (app, 
         response: { 200: FontSummary },
       },
     },
-    async (request) => fonts.create(requireUser(request).id, { name: request.body.name, from: request.body.from }),
+    async (request) => fonts.create(requireUser(request).id, request.body),
   );
 };

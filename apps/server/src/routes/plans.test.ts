@@ -88,6 +88,8 @@ describe("plans", () => {
     expect(self.json().code).toBe("CANNOT_DEMOTE_SELF");
     expect((await t.as(user, { method: "POST", url: `/api/user/${user}/ADMIN` })).statusCode).toBe(403);
     expect((await t.as(user, { method: "GET", url: "/api/admin/users?query=ws" })).statusCode).toBe(403);
+    const doc = (await t.app.inject({ method: "GET", url: "/api/docs/json" })).json();
+    expect(doc.paths["/api/user/{id}/{role}"].post.summary).toContain("reading of the spec's POST /user/{a}/{b}");
     const audit = await t.database.db.select().from(auditEvents).where(eq(auditEvents.targetId, user));
     expect(audit.filter((event) => event.action === "user.role").map((event) => event.details.roles)).toEqual(
       expect.arrayContaining([["USER", "ADMIN"], ["USER"]]),

@@ -41,7 +41,14 @@ const readBody = (request: IncomingMessage) =>
  * (create with Idempotency-Key, retrieve), invoices, charges and portal sessions, plus a checkout page that "pays"
  * by sending a correctly signed `checkout.session.completed` webhook and redirecting to the session's success_url.
  */
-export async function startFakeStripeApi(options: { webhookSecret: string; webhookUrl?: string; port?: number }) {
+export async function startFakeStripeApi(options: {
+  webhookSecret: string;
+  webhookUrl?: string;
+  port?: number;
+  /** How long after "Pay" the session counts as paid and the webhook is sent (0: before the redirect). */
+  confirmDelayMs?: number;
+}) {
+  const confirmDelayMs = options.confirmDelayMs ?? 0;
   const sessions = new Map<string, Json>();
   const invoices = new Map<string, Json>();
   const charges = new Map<string, Json>();
@@ -123,8 +130,13 @@ export async function startFakeStripeApi(options: { webhookSecret: string; webho
 <form method="post"><button type="submit">Pay</button></form></body></html>`);
         return;
       }
-      pay(resource);
-      await sendWebhook(JSON.stringify(event("checkout.session.completed", session)));
+      const confirm = async () => {
+        pay(resource);
+        await sendWebhook(JSON.stringify(event("checkout.session.completed", session)));
+      };
+      // As with a real card network, confirmation may come after the browser is back on the success page.
+      if (confirmDelayMs > 0) setTimeout(() => void confirm(), confirmDelayMs);
+      else await confirm();
       response.writeHead(303, { location: String(session.success_url).replace("{CHECKOUT_SESSION_ID}", resource) });
       response.end();
       return;

@@ -9,7 +9,8 @@ if (!port || !webhookSecret || !webhookUrl) {
   process.stderr.write("FAKE_STRIPE_PORT, STRIPE_WEBHOOK_SECRET and WEBHOOK_URL are required\n");
   process.exit(2);
 }
-const fake = await startFakeStripeApi({ port, webhookSecret, webhookUrl });
+const confirmDelayMs = Number(process.env.FAKE_STRIPE_CONFIRM_DELAY_MS ?? 0);
+const fake = await startFakeStripeApi({ port, webhookSecret, webhookUrl, confirmDelayMs });
 process.stdout.write(`fake Stripe API at ${fake.url}\n`);
 const stop = () => void fake.close().then(() => process.exit(0));
 process.on("SIGTERM", stop);

@@ -1,6 +1,6 @@
 import { Alert, Button, Container, Group, Loader, Stack, Text, Title } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { AppLink } from "../../app/AppLink.tsx";
@@ -25,7 +25,7 @@ function PaymentSuccessPage() {
   const queryClient = useQueryClient();
   usePageMeta({ title: t("psuccess.meta.title"), description: t("psuccess.meta.description") });
   const paymentId = params.get("payment");
-  const startedAt = Date.now();
+  const [startedAt] = useState(() => Date.now());
   const payment = useQuery({
     queryKey: ["payments", "payment", paymentId],
     queryFn: () => paymentsApi.payment(paymentId!),
