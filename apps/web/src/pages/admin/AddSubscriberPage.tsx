@@ -180,4 +180,7 @@ function AddSubscriberPage() {
   );
 }
 
-export default withSignIn(AddSubscriberPage);
+export default withSignIn(AddSubscriberPage, (t) => ({
+  title: t("payments:admin.meta.title"),
+  description: t("payments:admin.meta.description"),
+}));

@@ -45,4 +45,7 @@ function PaymentFailPage() {
   );
 }
 
-export default withSignIn(PaymentFailPage);
+export default withSignIn(PaymentFailPage, (t) => ({
+  title: t("payments:pfail.meta.title"),
+  description: t("payments:pfail.meta.description"),
+}));

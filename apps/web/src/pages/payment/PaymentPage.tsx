@@ -117,4 +117,7 @@ function PaymentPage() {
   );
 }
 
-export default withSignIn(PaymentPage);
+export default withSignIn(PaymentPage, (t) => ({
+  title: t("payments:payment.meta.title"),
+  description: t("payments:payment.meta.description"),
+}));

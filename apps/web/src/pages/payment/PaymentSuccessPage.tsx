@@ -77,4 +77,7 @@ function PaymentSuccessPage() {
   );
 }
 
-export default withSignIn(PaymentSuccessPage);
+export default withSignIn(PaymentSuccessPage, (t) => ({
+  title: t("payments:psuccess.meta.title"),
+  description: t("payments:psuccess.meta.description"),
+}));
