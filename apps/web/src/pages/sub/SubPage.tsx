@@ -21,6 +21,7 @@ import { DelayedLoader } from "../../app/DelayedLoader.tsx";
 import { pagePath } from "../../app/pages.ts";
 import { useLanguage } from "../../app/use-language.ts";
 import { usePageMeta } from "../../app/use-page-meta.ts";
+import { RETURN_PARAM } from "../../features/auth/return-path.ts";
 import { session, useAuth } from "../../features/auth/session.ts";
 import { formatPrice } from "../../features/payments/format-price.ts";
 import { PlanCards } from "../../features/payments/PlanCards.tsx";
@@ -178,7 +179,7 @@ export default function SubPage() {
                       to={
                         signedIn
                           ? `${pagePath(language, "payment")}?purchase=${purchase.id}`
-                          : pagePath(language, "login")
+                          : `${pagePath(language, "login")}?${RETURN_PARAM}=${encodeURIComponent(`${pagePath(language, "payment")}?purchase=${purchase.id}`)}`
                       }
                     >
                       {signedIn ? t("sub.buy") : t("sub.signInToBuy")}
