@@ -40,6 +40,7 @@ async function main(): Promise<void> {
     letterDrawings: engine.letterDrawings,
     isPremium: (userId, now) => isPremium(database.db, userId, now),
     scanConcurrency: config.engineWorkers,
+    presignedDownloads: config.blobs.store === "s3" && config.blobs.presignedDownloads,
   });
   const app = await buildApp({
     workspace,
