@@ -7,6 +7,7 @@ import { createFileBlobStore } from "./ports/blob-store.ts";
 import { createEnginePorts } from "./ports/engine-workers.ts";
 import { checkS3Bucket, createS3BlobStore } from "./ports/s3-blob-store.ts";
 import { createWorkspace } from "./routes/workspace.ts";
+import { createBlobSweeper, startBlobSweeps } from "./services/blob-sweep.ts";
 import { isPremium } from "./services/premium.ts";
 import { readBuildInfo, versionLabel } from "./version.ts";
 
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
     letterDrawings: engine.letterDrawings,
     isPremium: (userId, now) => isPremium(database.db, userId, now),
     scanConcurrency: config.engineWorkers,
+    presignedDownloads: config.blobs.store === "s3" && config.blobs.presignedDownloads,
   });
   const app = await buildApp({
     workspace,
@@ -51,6 +53,7 @@ async function main(): Promise<void> {
   });
   log = app.log;
 
+  let sweeps: ReturnType<typeof startBlobSweeps> | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -64,6 +67,7 @@ async function main(): Promise<void> {
     timer.unref();
     try {
       await app.close();
+      await sweeps?.stop();
       await engine.pool.close();
       await database.close();
       process.exit(0);
@@ -78,6 +82,13 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   // Scans queued before a restart are read now; ones left half-read by a stopped process are marked interrupted.
   await workspace.scans.resume();
+  // Pictures and half-written files that failures or interruptions left behind, now and every 15 minutes.
+  sweeps = startBlobSweeps(createBlobSweeper(workspace.ctx), {
+    swept: (result) => {
+      if (result.pictures + result.unfinished > 0) app.log.info(result, "deleted left-over uploads");
+    },
+    failed: (error) => app.log.warn({ err: error }, "sweeping left-over uploads failed; trying again later"),
+  });
   app.log.info(`Handfont is running at ${config.publicUrl} (database: ${database.driver})`);
 }
 

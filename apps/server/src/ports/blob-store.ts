@@ -101,7 +101,9 @@ export function createFileBlobStore(root: string): BlobStore {
     },
     async get(key) {
       try {
-        return new Uint8Array(await readFile(pathOf(key)));
+        // A view of the file's own buffer, not a copy: scans are read whole, up to 25 MB each.
+        const file = await readFile(pathOf(key));
+        return new Uint8Array(file.buffer, file.byteOffset, file.byteLength);
       } catch (error) {
         ignoreMissing(error);
         return undefined;

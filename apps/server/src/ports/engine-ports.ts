@@ -57,7 +57,8 @@ export type LayoutLookup = (templateId: string, page: number) => Promise<Templat
 export interface ScanReader {
   /**
    * Reads every page of an uploaded file. Errors of a single page are returned in its ReadPage; a file that cannot
-   * be opened at all throws a WorkerTaskError with its code (IMAGE_UNREADABLE, PDF_UNREADABLE, …).
+   * be opened at all throws a WorkerTaskError with its code (IMAGE_UNREADABLE, PDF_UNREADABLE, …). The bytes are
+   * handed over (moved to a worker thread): the caller does not use them afterwards.
    */
   read(
     file: { bytes: Uint8Array; mediaType: ScanMediaType },

@@ -73,8 +73,11 @@ export function createEnginePorts(options: { workers: number; taskTimeoutMs?: nu
 
   const scanReader: ScanReader = {
     read(file, lookup, onProgress) {
-      // The worker gets its own copy, moved rather than cloned; the caller keeps its bytes.
-      const bytes = file.bytes.slice();
+      // The bytes are moved to the worker, not cloned: a 25 MB scan is not held twice. A view into a larger buffer
+      // is copied first, so only its own bytes travel.
+      const { buffer, byteOffset, byteLength } = file.bytes;
+      const whole = buffer instanceof ArrayBuffer && byteOffset === 0 && byteLength === buffer.byteLength;
+      const bytes = whole ? new Uint8Array(buffer) : file.bytes.slice();
       return pool.run(
         "readScan",
         { bytes, mediaType: file.mediaType, maxPdfPages: UPLOAD_LIMITS.pdfPages },

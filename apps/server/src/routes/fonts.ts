@@ -106,18 +106,21 @@ export const fontRoutes: FastifyPluginAsyncZod<FontRoutesOptions> = async (app, 
     {
       schema: {
         tags,
-        summary: "Download a built font (format ttf, otf or woff2)",
+        summary:
+          "Download a built font (format ttf, otf or woff2); with presigned downloads, a redirect to the storage",
         params: IdParams,
         querystring: DownloadFontQuery,
       },
     },
     async (request, reply) => {
       const file = await builds.download(requireUser(request).id, request.params.id, request.query.format);
+      reply.header("cache-control", "private, no-cache");
+      if ("redirect" in file) return reply.redirect(file.redirect, 302);
       return reply
         .type(file.contentType)
         .header("content-disposition", `attachment; filename="${file.fileName}"`)
-        .header("cache-control", "private, no-cache")
-        .send(Buffer.from(file.bytes));
+        .header("content-length", file.bytes)
+        .send(file.stream);
     },
   );
 
@@ -128,9 +131,10 @@ export const fontRoutes: FastifyPluginAsyncZod<FontRoutesOptions> = async (app, 
       const specimen = await builds.specimen(requireUser(request).id, request.params.id);
       return reply
         .type(specimen.contentType)
+        .header("content-length", specimen.bytes)
         .header("cache-control", "private, max-age=3600")
         .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'")
-        .send(Buffer.from(specimen.bytes));
+        .send(specimen.stream);
     },
   );
 

@@ -30,6 +30,8 @@ export type WorkspacePorts = {
   isPremium: PremiumCheck;
   /** Scans read at once by this process (the reader's worker pool size). */
   scanConcurrency: number;
+  /** Font downloads redirect to short-lived addresses on the storage (S3) instead of passing through. */
+  presignedDownloads?: boolean;
   now?: () => Date;
 };
 
@@ -54,7 +56,7 @@ export function createWorkspace(db: Db, ports: WorkspacePorts) {
       maxWaiting: 200,
     }),
     fonts: createFontService(ctx),
-    builds: createFontBuildService(ctx),
+    builds: createFontBuildService(ctx, { presignedDownloads: ports.presignedDownloads ?? false }),
     letters: createLetterService(ctx),
     letterChanges: createLetterChangeService(ctx),
     /** Everything of a user's workspace, for the deletion of their account. */

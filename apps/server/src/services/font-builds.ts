@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
+import type { Readable } from "node:stream";
 import { type FontFormat, FontSettings, type GlyphDocument } from "@handfont/contract";
 import { fontFileName } from "@handfont/engine";
 import { and, desc, eq, ne, sql } from "drizzle-orm";
@@ -9,6 +10,15 @@ import { fontSummary, ownedFont } from "./fonts.ts";
 import type { Executor, WorkspaceContext } from "./workspace-context.ts";
 
 const CONTENT_TYPES: Record<FontFormat, string> = { otf: "font/otf", ttf: "font/ttf", woff2: "font/woff2" };
+
+// Long enough to start a download, short enough that a shared address soon stops working.
+const PRESIGNED_SECONDS = 300;
+
+/** A font file to send: streamed through the server, or an address on the storage to redirect to. */
+export type FontDownload = { fileName: string; contentType: string } & (
+  | { redirect: string }
+  | { stream: Readable; bytes: number }
+);
 
 /**
  * A font's letters as a build needs them: the documents without their drawings (contours and strokes can be large
@@ -32,7 +42,7 @@ async function buildLetters(db: Executor, fontId: string): Promise<BuildLetter[]
 }
 
 /** Builds: compile a font's letters with its settings in a worker, keep the latest OTF, TTF, WOFF2 and specimen. */
-export function createFontBuildService(ctx: WorkspaceContext) {
+export function createFontBuildService(ctx: WorkspaceContext, options: { presignedDownloads: boolean }) {
   const latest = async (fontId: string) => {
     const [build] = await ctx.db
       .select()
@@ -98,22 +108,32 @@ export function createFontBuildService(ctx: WorkspaceContext) {
       return { font: summary, build: summary.lastBuild! };
     },
 
-    /** The latest built file of a font in one format. Fonts stay downloadable whatever the user's plan. */
-    async download(userId: string, fontId: string, format: FontFormat) {
+    /**
+     * The latest built file of a font in one format, as a stream, or as a short-lived address on the storage when
+     * downloads are presigned (after the ownership check above). Fonts stay downloadable whatever the user's plan.
+     */
+    async download(userId: string, fontId: string, format: FontFormat): Promise<FontDownload> {
       const font = await ownedFont(ctx.db, userId, fontId);
       const build = await latest(font.id);
       const file = build?.files.find((entry) => entry.format === format);
-      const bytes = file ? await ctx.blobs.get(file.key) : undefined;
-      if (!bytes) throw new DomainError("FONT_NOT_BUILT");
-      return { bytes, fileName: fontFileName(font.name, font.styleName, format), contentType: CONTENT_TYPES[format] };
+      if (!file) throw new DomainError("FONT_NOT_BUILT");
+      const fileName = fontFileName(font.name, font.styleName, format);
+      const contentType = CONTENT_TYPES[format];
+      const url = options.presignedDownloads
+        ? await ctx.blobs.presignedUrl(file.key, { fileName, contentType, expiresInSeconds: PRESIGNED_SECONDS })
+        : null;
+      if (url) return { fileName, contentType, redirect: url };
+      const opened = await ctx.blobs.open(file.key);
+      if (!opened) throw new DomainError("FONT_NOT_BUILT");
+      return { fileName, contentType, ...opened };
     },
 
     async specimen(userId: string, fontId: string) {
       const font = await ownedFont(ctx.db, userId, fontId);
       const build = await latest(font.id);
-      const bytes = build?.specimenKey ? await ctx.blobs.get(build.specimenKey) : undefined;
-      if (!bytes || !build?.specimenType) throw new DomainError("FONT_NOT_BUILT");
-      return { bytes, contentType: build.specimenType };
+      const opened = build?.specimenKey ? await ctx.blobs.open(build.specimenKey) : undefined;
+      if (!opened || !build?.specimenType) throw new DomainError("FONT_NOT_BUILT");
+      return { ...opened, contentType: build.specimenType };
     },
   };
 }
