@@ -105,7 +105,7 @@ test.describe("the Letters page on a phone", () => {
       mimeType: "image/jpeg",
       buffer: await photograph(layout, 11),
     });
-    const review = page.getByTestId("reupload-review");
+    const review = page.getByRole("dialog", { name: "Страница 1 прочитана заново" });
     await expect(review).toBeVisible({ timeout: 60_000 });
     await snapshot(page, "letters-phone-review");
     const rows = await review.getByTestId("review-row").count();
