@@ -18,16 +18,16 @@ const pdf = blankPdf;
 
 describe.skipIf(!hasPoppler)("PDF pages", () => {
   it("rasterises every page at 300 dpi", async () => {
-    const pages = await rasterisePdf(pdf(2), 5);
+    const pages = await rasterisePdf(pdf(2), { maxPages: 5 });
     expect(pages).toHaveLength(2);
     const meta = await sharp(pages[0]!).metadata();
     expect([meta.width, meta.height]).toEqual([1242, 1750]);
   });
 
   it("refuses damaged files and too many pages with typed codes", async () => {
-    await expect(rasterisePdf(new TextEncoder().encode("%PDF-1.4 garbage"), 5)).rejects.toMatchObject({
+    await expect(rasterisePdf(new TextEncoder().encode("%PDF-1.4 garbage"), { maxPages: 5 })).rejects.toMatchObject({
       code: "PDF_UNREADABLE",
     });
-    await expect(rasterisePdf(pdf(3), 2)).rejects.toMatchObject({ code: "PDF_TOO_MANY_PAGES" });
+    await expect(rasterisePdf(pdf(3), { maxPages: 2 })).rejects.toMatchObject({ code: "PDF_TOO_MANY_PAGES" });
   });
 });
