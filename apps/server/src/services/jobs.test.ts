@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => database.close());
 beforeEach(() => database.db.delete(jobs));
 
-const enqueue = (ownerId: string, subject = randomUUID(), priority = 0) =>
+const enqueue = (ownerId: string, subject: string = randomUUID(), priority = 0) =>
   queue.enqueue(database.db, { kind: "read-scan", ownerId, subject, priority });
 
 /** Runs the queue with one worker until it is empty; answers the owners in the order their jobs were taken. */
