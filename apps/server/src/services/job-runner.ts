@@ -20,6 +20,8 @@ export type JobHandler = {
   run(job: JobRow, context: JobContext): Promise<void>;
   /** The job failed every attempt: its subject is marked failed so the user is not left waiting. */
   dead(job: JobRow): Promise<void>;
+  /** The job waits again (its worker stopped or died): its subject shows that, in the queue's transaction. */
+  requeued?(tx: Tx, job: JobRow): Promise<void>;
 };
 
 export type JobRunnerOptions = {
@@ -52,6 +54,9 @@ export function createJobRunner(options: JobRunnerOptions) {
   let lastPrune = 0;
 
   const warn = (details: object, message: string) => options.log?.warn(details, message);
+  const requeued = async (tx: Tx, job: JobRow) => {
+    await options.handlers[job.kind as JobKind]?.requeued?.(tx, job);
+  };
 
   const execute = async (job: JobRow, abort: AbortController) => {
     const handler = options.handlers[job.kind as JobKind]!;
@@ -98,7 +103,7 @@ export function createJobRunner(options: JobRunnerOptions) {
       lastPrune = Date.now();
       await queue.prune(24 * 60 * 60_000);
     }
-    for (const job of await queue.reapExpired()) {
+    for (const job of await queue.reapExpired(requeued)) {
       options.log?.error({ job: job.id, kind: job.kind }, "a job's worker died on its last attempt");
       await options.handlers[job.kind as JobKind]?.dead(job);
     }
@@ -190,6 +195,7 @@ export function createJobRunner(options: JobRunnerOptions) {
       await queue.release(
         workerId,
         entries.map((entry) => entry.job.id),
+        requeued,
       );
       for (const entry of entries) entry.abort.abort();
     },

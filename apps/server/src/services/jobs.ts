@@ -186,54 +186,66 @@ export function createJobQueue(db: Db, options: JobQueueOptions) {
       return (row?.state as "queued" | "dead" | undefined) ?? null;
     },
 
-    /** Hands running jobs back (a worker shutting down): queued again at once, the attempt not counted. */
-    async release(workerId: string, ids: readonly string[]): Promise<number> {
+    /**
+     * Hands running jobs back (a worker shutting down): queued again at once, the attempt not counted. `requeued`
+     * resets each job's subject in the same transaction, before any other worker can take the job.
+     */
+    async release(
+      workerId: string,
+      ids: readonly string[],
+      requeued: (tx: Tx, job: JobRow) => Promise<void> = async () => {},
+    ): Promise<number> {
       if (ids.length === 0) return 0;
-      const released = await db
-        .update(jobs)
-        .set({
-          state: "queued",
-          attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
-          lockedBy: null,
-          leaseUntil: null,
-          runAfter: sql`now()`,
-        })
-        .where(and(inArray(jobs.id, [...ids]), eq(jobs.lockedBy, workerId), eq(jobs.state, "running")))
-        .returning({ id: jobs.id });
-      return released.length;
+      return db.transaction(async (tx) => {
+        const released = await tx
+          .update(jobs)
+          .set({
+            state: "queued",
+            attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
+            lockedBy: null,
+            leaseUntil: null,
+            runAfter: sql`now()`,
+          })
+          .where(and(inArray(jobs.id, [...ids]), eq(jobs.lockedBy, workerId), eq(jobs.state, "running")))
+          .returning();
+        for (const job of released) await requeued(tx, job);
+        return released.length;
+      });
     },
 
     /**
      * Jobs whose worker stopped renewing its lease (killed, frozen, cut off) are queued again for another worker
      * at once, or become dead after their last attempt. Answers the ones that became dead.
      */
-    async reapExpired(): Promise<JobRow[]> {
-      const result = await db.execute(sql`
-        update jobs set
-          state = case when attempts >= max_attempts then 'dead' else 'queued' end,
-          finished_at = case when attempts >= max_attempts then now() else null end,
-          error_code = case when attempts >= max_attempts then 'JOB_FAILED' else null end,
-          error_detail = 'the worker stopped renewing its lease',
-          locked_by = null,
-          lease_until = null,
-          run_after = now()
-        where id in (
-          select id from jobs where state = 'running' and lease_until < now() for update skip locked
-        )
-        returning id, state`);
-      const dead = (result as unknown as { rows: { id: string; state: string }[] }).rows.filter(
-        (row) => row.state === "dead",
-      );
-      if (dead.length === 0) return [];
-      return db
-        .select()
-        .from(jobs)
-        .where(
-          inArray(
-            jobs.id,
-            dead.map((row) => row.id),
-          ),
-        );
+    async reapExpired(requeued: (tx: Tx, job: JobRow) => Promise<void> = async () => {}): Promise<JobRow[]> {
+      return db.transaction(async (tx) => {
+        const result = await tx.execute(sql`
+          update jobs set
+            state = case when attempts >= max_attempts then 'dead' else 'queued' end,
+            finished_at = case when attempts >= max_attempts then now() else null end,
+            error_code = case when attempts >= max_attempts then 'JOB_FAILED' else null end,
+            error_detail = 'the worker stopped renewing its lease',
+            locked_by = null,
+            lease_until = null,
+            run_after = now()
+          where id in (
+            select id from jobs where state = 'running' and lease_until < now() for update skip locked
+          )
+          returning id, state`);
+        const rows = (result as unknown as { rows: { id: string; state: string }[] }).rows;
+        if (rows.length === 0) return [];
+        const reaped = await tx
+          .select()
+          .from(jobs)
+          .where(
+            inArray(
+              jobs.id,
+              rows.map((row) => row.id),
+            ),
+          );
+        for (const job of reaped) if (job.state === "queued") await requeued(tx, job);
+        return reaped.filter((job) => job.state === "dead");
+      });
     },
 
     /** A job of the user's, or JOB_NOT_FOUND. */

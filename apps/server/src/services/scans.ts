@@ -262,7 +262,17 @@ export function createScanService(ctx: WorkspaceContext, templates: TemplateServ
     },
 
     /** The job handler that reads uploads, for the worker role. */
-    readJob: { run: read, dead } satisfies JobHandler,
+    readJob: {
+      run: read,
+      dead,
+      // Handed back or taken over: the upload waits again rather than showing the stopped reading's progress.
+      requeued: async (tx, job) => {
+        await tx
+          .update(scans)
+          .set({ status: "queued", progress: 0, updatedAt: ctx.now() })
+          .where(and(eq(scans.id, job.subject), eq(scans.status, "reading")));
+      },
+    } satisfies JobHandler,
   };
 }
 
