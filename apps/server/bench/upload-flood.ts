@@ -62,7 +62,7 @@ const client = child("./upload-client.ts", {
 const uploads = await firstMessage<{ status: number; ms: number; scans: number }[]>(client);
 const uploadSeconds = (performance.now() - started) / 1000;
 const peakUploading = peak;
-await t.workspace.scans.idle();
+await t.workspace.jobs.idle();
 const readSeconds = (performance.now() - started) / 1000 - uploadSeconds;
 clearInterval(sampler);
 

@@ -7,6 +7,7 @@ import { createFileBlobStore } from "./ports/blob-store.ts";
 import { createEnginePorts } from "./ports/engine-workers.ts";
 import { checkS3Bucket, createS3BlobStore } from "./ports/s3-blob-store.ts";
 import { createWorkspace } from "./routes/workspace.ts";
+import { killRasterisers, sweepStaleRasterFolders } from "./scans/pdf-pages.ts";
 import { createBlobSweeper, startBlobSweeps } from "./services/blob-sweep.ts";
 import { isPremium } from "./services/premium.ts";
 import { readBuildInfo, versionLabel } from "./version.ts";
@@ -23,9 +24,10 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  let log: { warn: (details: object, message: string) => void } | undefined;
+  const startLog = processLog(config.logLevel);
+  let log: JobLog = startLog;
   const database = await openDatabase(config.database, {
-    onConnectionError: (error) => log?.warn({ err: error }, "a database connection was lost; it will be replaced"),
+    onConnectionError: (error) => log.warn({ err: error }, "a database connection was lost; it will be replaced"),
   });
   const secrets = loadSecrets(config.dataDir, config.givenSecrets);
   const engine = createEnginePorts({ workers: config.engineWorkers });
@@ -33,6 +35,7 @@ async function main(): Promise<void> {
     config.blobs.store === "s3" ? createS3BlobStore(config.blobs.s3) : createFileBlobStore(config.blobs.dir);
   // A wrong bucket or key is named at start rather than at the first upload.
   if (config.blobs.store === "s3") await checkS3Bucket(config.blobs.s3);
+  const runsJobs = config.role !== "api";
   const workspace = createWorkspace(database.db, {
     blobs,
     templateMaker: engine.templateMaker,
@@ -40,56 +43,103 @@ async function main(): Promise<void> {
     fontBuilder: engine.fontBuilder,
     letterDrawings: engine.letterDrawings,
     isPremium: (userId, now) => isPremium(database.db, userId, now),
-    scanConcurrency: config.engineWorkers,
+    // An API process queues work and never runs it; workers (and the single process of ROLE=all) do.
+    scanConcurrency: runsJobs ? config.engineWorkers : 0,
     presignedDownloads: config.blobs.store === "s3" && config.blobs.presignedDownloads,
+    jobTimes: config.jobTimes,
+    log: {
+      warn: (details, message) => log.warn(details, message),
+      error: (details, message) => log.error(details, message),
+    },
   });
-  const app = await buildApp({
-    workspace,
-    config,
-    secrets,
-    database,
-    version: versionLabel(readBuildInfo()),
-    webRoot: fileURLToPath(new URL("../../web/dist", import.meta.url)),
-  });
-  log = app.log;
+  const app =
+    config.role === "worker"
+      ? null
+      : await buildApp({
+          workspace,
+          config,
+          secrets,
+          database,
+          version: versionLabel(readBuildInfo()),
+          webRoot: fileURLToPath(new URL("../../web/dist", import.meta.url)),
+        });
+  if (app) log = app.log;
 
   let sweeps: ReturnType<typeof startBlobSweeps> | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, "shutting down");
-    // Stop taking requests, let the ones in flight finish, then close the database (and its lock).
+    log.info({ signal }, "shutting down");
+    // Stop taking requests and jobs; running jobs go back to the queue (another worker or the next start runs them),
+    // then the engine's threads and child processes are stopped and the database (and its lock) closed.
     const timer = setTimeout(() => {
-      app.log.error("shutdown took longer than 10 s; exiting");
+      log.error({}, "shutdown took longer than 10 s; exiting");
+      killRasterisers();
       process.exit(1);
     }, 10_000);
     timer.unref();
     try {
-      await app.close();
+      await app?.close();
       await sweeps?.stop();
+      await workspace.jobs.runner?.stop();
+      killRasterisers();
       await engine.pool.close();
       await database.close();
       process.exit(0);
     } catch (error) {
-      app.log.error({ err: error }, "error during shutdown");
+      log.error({ err: error }, "error during shutdown");
+      killRasterisers();
       process.exit(1);
     }
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
-  await app.listen({ port: config.port, host: config.host });
-  // Scans queued before a restart are read now; ones left half-read by a stopped process are marked interrupted.
-  await workspace.scans.resume();
-  // Pictures and half-written files that failures or interruptions left behind, now and every 15 minutes.
-  sweeps = startBlobSweeps(createBlobSweeper(workspace.ctx), {
-    swept: (result) => {
-      if (result.pictures + result.unfinished > 0) app.log.info(result, "deleted left-over uploads");
-    },
-    failed: (error) => app.log.warn({ err: error }, "sweeping left-over uploads failed; trying again later"),
-  });
-  app.log.info(`Handfont is running at ${config.publicUrl} (database: ${database.driver})`);
+  if (app) await app.listen({ port: config.port, host: config.host });
+  if (workspace.jobs.runner) {
+    // Temporary folders of a worker that was killed outright (its pdftoppm runs died with their limits).
+    await sweepStaleRasterFolders();
+    workspace.jobs.runner.start();
+    // Pictures and half-written files that failures or interruptions left behind, now and every 15 minutes.
+    sweeps = startBlobSweeps(createBlobSweeper(workspace.ctx), {
+      swept: (result) => {
+        if (result.pictures + result.unfinished > 0) log.info(result, "deleted left-over uploads");
+      },
+      failed: (error) => log.warn({ err: error }, "sweeping left-over uploads failed; trying again later"),
+    });
+  }
+  const where = app ? `running at ${config.publicUrl}` : "running jobs";
+  log.info(
+    { role: config.role, worker: workspace.jobs.runner?.workerId },
+    `Handfont (${config.role}) is ${where} (database: ${database.driver})`,
+  );
+}
+
+type JobLog = {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+};
+
+const LEVELS = ["trace", "debug", "info", "warn", "error", "fatal", "silent"];
+
+/** JSON lines on standard error, like the HTTP server's log, for a worker process that has no HTTP server. */
+function processLog(level: string): JobLog {
+  const line = (name: string, details: object, message: string) => {
+    if (LEVELS.indexOf(name) < LEVELS.indexOf(level)) return;
+    const fields = Object.fromEntries(
+      Object.entries(details).map(([key, value]) => [key, value instanceof Error ? value.message : value]),
+    );
+    process.stderr.write(
+      `${JSON.stringify({ level: name, time: Date.now(), pid: process.pid, ...fields, msg: message })}\n`,
+    );
+  };
+  return {
+    info: (details, message) => line("info", details, message),
+    warn: (details, message) => line("warn", details, message),
+    error: (details, message) => line("error", details, message),
+  };
 }
 
 main().catch((error) => {

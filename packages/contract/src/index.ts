@@ -4,6 +4,7 @@ export * from "./data-control.ts";
 export * from "./errors.ts";
 export * from "./font-diagnostics.ts";
 export * from "./health.ts";
+export * from "./jobs.ts";
 export * from "./languages.ts";
 export * from "./letter-errors.ts";
 export * from "./letters.ts";

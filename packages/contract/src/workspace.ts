@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { JobStatus } from "./jobs.ts";
 import { LANGUAGES } from "./languages.ts";
 
 /**
@@ -386,7 +387,8 @@ export const JoinFontsResponse = z.object({
 export type JoinFontsResponse = z.infer<typeof JoinFontsResponse>;
 
 export const BuildFontRequest = z.object({ fontId: Id });
-export const BuildFontResponse = z.object({ font: FontSummary, build: BuildInfo });
+/** A build runs in the background: the answer is the job to follow (GET /api/jobs/:id), the same one while it runs. */
+export const BuildFontResponse = z.object({ job: JobStatus });
 export type BuildFontResponse = z.infer<typeof BuildFontResponse>;
 
 export const DownloadFontQuery = z.object({ format: FontFormat.default("ttf") });

@@ -68,6 +68,21 @@ describe("configuration", () => {
     expect(issuesOf({ ENGINE_WORKERS: "0" })[0]).toMatch(/^ENGINE_WORKERS: /);
   });
 
+  it("runs everything in one process by default; API and worker roles only on PostgreSQL", () => {
+    expect(loadConfig({}, "/")).toMatchObject({
+      role: "all",
+      jobTimes: { leaseMs: 30_000, retryBaseMs: 5_000, pollMs: 1_000 },
+    });
+    const url = "postgres://db/handfont";
+    expect(loadConfig({ ROLE: "worker", DATABASE_URL: url, JOB_LEASE_MS: "2000" }, "/")).toMatchObject({
+      role: "worker",
+      jobTimes: { leaseMs: 2_000 },
+    });
+    expect(issuesOf({ ROLE: "api" })[0]).toMatch(/^ROLE: api needs DATABASE_URL=postgres/);
+    expect(issuesOf({ ROLE: "worker", DATABASE_URL: "memory://" })[0]).toMatch(/^ROLE: worker needs/);
+    expect(issuesOf({ ROLE: "both" })[0]).toMatch(/^ROLE: /);
+  });
+
   it("treats an empty variable as unset", () => {
     expect(loadConfig({ ANALYTICS_ID: "", PORT: "" }, "/").port).toBe(3000);
   });

@@ -28,6 +28,10 @@ const EnvSchema = z.object({
   CAPTCHA_HMAC_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   JWT_PRIVATE_KEY: z.string().includes("PRIVATE KEY", { message: "must be a PEM private key" }).optional(),
   ENGINE_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  ROLE: z.enum(["all", "api", "worker"]).default("all"),
+  JOB_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
+  JOB_RETRY_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
+  JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
   CAPTCHA_PROVIDER: z.enum(CAPTCHA_PROVIDERS).default("altcha"),
   CAPTCHA_SECRET: z.string().min(1).optional(),
   CAPTCHA_SITE_KEY: z.string().min(1).optional(),
@@ -68,6 +72,13 @@ export interface Config {
   trustProxy: boolean;
   /** Worker threads that read scans and compile fonts, so the event loop keeps answering requests. */
   engineWorkers: number;
+  /**
+   * What this process does: `all` answers requests and runs jobs (the default, one process); `api` only answers
+   * requests and `worker` only runs jobs, so production runs N of each on one PostgreSQL database.
+   */
+  role: "all" | "api" | "worker";
+  /** The job queue's lease (a dead worker's jobs are taken over after it), first retry delay and polling period. */
+  jobTimes: { leaseMs: number; retryBaseMs: number; pollMs: number };
   /** Secrets given by the environment; the rest are generated and kept in DATA_DIR (see secrets.ts). */
   givenSecrets: Partial<Record<SecretName, string>>;
   captcha: CaptchaConfig;
@@ -142,6 +153,9 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string)
   if ((e.SECURED_USERNAME === undefined) !== (e.SECURED_PASSWORD === undefined)) {
     issues.push("SECURED_USERNAME, SECURED_PASSWORD: give both or neither");
   }
+  if (e.ROLE !== "all" && !e.DATABASE_URL?.startsWith("postgres")) {
+    issues.push(`ROLE: ${e.ROLE} needs DATABASE_URL=postgres://… (the embedded database belongs to one process)`);
+  }
   if (issues.length > 0) throw new ConfigError(issues);
   const dataDir = resolvePath(cwd, e.DATA_DIR);
   const database: Config["database"] =
@@ -165,6 +179,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string)
     trustProxy: e.TRUST_PROXY === "true",
     // One core stays free for the event loop and the database when there are several.
     engineWorkers: e.ENGINE_WORKERS ?? Math.max(1, availableParallelism() - 1),
+    role: e.ROLE,
+    jobTimes: { leaseMs: e.JOB_LEASE_MS, retryBaseMs: e.JOB_RETRY_MS, pollMs: e.JOB_POLL_MS },
     givenSecrets,
     captcha: {
       provider: e.CAPTCHA_PROVIDER,

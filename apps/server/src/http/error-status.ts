@@ -100,6 +100,11 @@ export const ERROR_STATUS: Record<DomainErrorCode, number> = {
   // users controlling their data
   CONFIRMATION_MISMATCH: 400,
   READY_MADE_TEMPLATE: 403,
+  // background jobs
+  JOB_NOT_FOUND: 404,
+  QUEUE_FULL: 429,
+  PDF_PAGE_TOO_LARGE: 413,
+  JOB_FAILED: 500,
 };
 
 /** The status a domain error code answers with. */

@@ -3,6 +3,7 @@ import {
   CORE_ERROR_MESSAGES,
   DATA_CONTROL_ERROR_MESSAGES,
   FONT_DIAGNOSTIC_MESSAGES,
+  JOB_ERROR_MESSAGES,
   type Language,
   LETTER_ERROR_MESSAGES,
   type MessageCatalogue,
@@ -21,6 +22,7 @@ const catalogues: MessageCatalogue<string>[] = [
   SCAN_WARNING_MESSAGES,
   FONT_DIAGNOSTIC_MESSAGES,
   PAYMENT_ERROR_MESSAGES,
+  JOB_ERROR_MESSAGES,
 ];
 
 /** The user-facing message for a code in the given language, falling back to English, then to `fallback`. */

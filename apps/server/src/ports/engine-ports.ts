@@ -64,6 +64,8 @@ export interface ScanReader {
     file: { bytes: Uint8Array; mediaType: ScanMediaType },
     lookup: LayoutLookup,
     onProgress: (fraction: number) => void,
+    /** Stops the reading (shutdown): child processes are killed and the promise rejects. */
+    signal?: AbortSignal,
   ): Promise<ReadPage[]>;
 }
 

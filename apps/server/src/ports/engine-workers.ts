@@ -1,5 +1,6 @@
 import { type GlyphDocument, UPLOAD_LIMITS } from "@handfont/contract";
 import { combineCharacters, decodeQrPayload, isEngineError, layoutTemplate, newTemplateId } from "@handfont/engine";
+import { type PdfLimits, rasterisePdf } from "../scans/pdf-pages.ts";
 import { DomainError } from "../services/domain-error.ts";
 import { prepareLetters } from "../workers/prepare-letters.ts";
 import type {
@@ -7,10 +8,14 @@ import type {
   FontBuilder,
   LetterDrawings,
   PreparedLetter,
+  ReadPage,
   ScanReader,
   TemplateMaker,
 } from "./engine-ports.ts";
-import { createWorkerPool, type WorkerPool } from "./worker-pool.ts";
+import { createWorkerPool, type WorkerPool, WorkerTaskError } from "./worker-pool.ts";
+
+/** Failures of the reader itself, not of a page: the whole file is tried again. */
+const PAGE_RETRYABLE = new Set(["WORKER_CRASHED", "TASK_TIMEOUT", "SERVER_BUSY", "TASK_FAILED"]);
 
 /** Contour points above which even a document without strokes is checked and outlined in a worker. */
 const LIGHT_POINTS = 5_000;
@@ -37,7 +42,11 @@ const SPECIMEN_TEXT = "Handfont Aa Bb Cc 123";
  * The engine behind the workspace ports: template layout on the calling thread (it is quick and pure), PDF
  * rendering, scan reading and font compiling in a pool of worker threads.
  */
-export function createEnginePorts(options: { workers: number; taskTimeoutMs?: number }): {
+export function createEnginePorts(options: {
+  workers: number;
+  taskTimeoutMs?: number;
+  pdfLimits?: Partial<PdfLimits>;
+}): {
   templateMaker: TemplateMaker;
   scanReader: ScanReader;
   fontBuilder: FontBuilder;
@@ -72,24 +81,44 @@ export function createEnginePorts(options: { workers: number; taskTimeoutMs?: nu
   };
 
   const scanReader: ScanReader = {
-    read(file, lookup, onProgress) {
-      // The bytes are moved to the worker, not cloned: a 25 MB scan is not held twice. A view into a larger buffer
-      // is copied first, so only its own bytes travel.
-      const { buffer, byteOffset, byteLength } = file.bytes;
-      const whole = buffer instanceof ArrayBuffer && byteOffset === 0 && byteLength === buffer.byteLength;
-      const bytes = whole ? new Uint8Array(buffer) : file.bytes.slice();
-      return pool.run(
-        "readScan",
-        { bytes, mediaType: file.mediaType, maxPdfPages: UPLOAD_LIMITS.pdfPages },
-        {
-          transfer: [bytes.buffer],
-          onProgress,
-          onRequest: (question) => {
-            const { templateId, page } = question as { templateId: string; page: number };
-            return lookup(templateId, page);
-          },
-        },
+    async read(file, lookup, onProgress, signal) {
+      const onRequest = (question: unknown) => {
+        const { templateId, page } = question as { templateId: string; page: number };
+        return lookup(templateId, page);
+      };
+      // The bytes are moved to the worker, not cloned: a 25 MB scan is not held twice (a job reads the picture
+      // again on each attempt, so nobody reuses them). A view into a larger buffer is copied first, so only its own
+      // bytes travel.
+      const readOne = (picture: Uint8Array, filePage: number, progress: (fraction: number) => void) => {
+        const { buffer, byteOffset, byteLength } = picture;
+        const whole = buffer instanceof ArrayBuffer && byteOffset === 0 && byteLength === buffer.byteLength;
+        const bytes = whole ? new Uint8Array(buffer) : picture.slice();
+        return pool.run<ReadPage>(
+          "readScan",
+          { bytes, filePage },
+          { transfer: [bytes.buffer], onProgress: progress, onRequest },
+        );
+      };
+      if (file.mediaType !== "application/pdf") return [await readOne(file.bytes, 1, onProgress)];
+      // pdftoppm runs from this thread (a child process with limits that this process kills on shutdown).
+      const pictures = await rasterisePdf(
+        file.bytes,
+        { ...options.pdfLimits, maxPages: UPLOAD_LIMITS.pdfPages },
+        signal,
       );
+      const pages: ReadPage[] = [];
+      for (const [index, picture] of pictures.entries()) {
+        signal?.throwIfAborted();
+        try {
+          pages.push(await readOne(picture, index + 1, (f) => onProgress((index + f) / pictures.length)));
+        } catch (error) {
+          // A page that cannot be decoded is that page's error; a crashed worker is the whole file's.
+          const code = (error as { code?: unknown }).code;
+          if (!(error instanceof WorkerTaskError) || PAGE_RETRYABLE.has(String(code))) throw error;
+          pages.push({ filePage: index + 1, read: null, error: { code: String(code), message: error.message } });
+        }
+      }
+      return pages;
     },
   };
 

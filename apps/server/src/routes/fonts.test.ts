@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addLetters, createFont, square } from "../test-support/workspace-fixtures.ts";
+import { addLetters, buildFont, createFont, square } from "../test-support/workspace-fixtures.ts";
 import { createWorkspaceTestApp, type WorkspaceTestApp } from "../test-support/workspace-test-app.ts";
 
 let t: WorkspaceTestApp;
@@ -29,9 +29,9 @@ describe("fonts", () => {
     const notBuilt = await t.as(user, { method: "GET", url: `/api/getCreatedFont/${fontId}?format=otf` });
     expect(notBuilt.json().code).toBe("FONT_NOT_BUILT");
     await addLetters(t, user, fontId, ["a", "b"]);
-    const built = await t.as(user, { method: "POST", url: "/api/buildFont", payload: { fontId } });
-    expect(built.statusCode).toBe(200);
-    expect(built.json().build.files.map((f: { format: string }) => f.format)).toEqual(["otf", "ttf", "woff2"]);
+    expect(await buildFont(t, user, fontId)).toMatchObject({ state: "done", progress: 100, error: null });
+    const summary = (await t.as(user, { method: "GET", url: "/api/getAllAddedFonts" })).json().fonts[0];
+    expect(summary.lastBuild.files.map((f: { format: string }) => f.format)).toEqual(["otf", "ttf", "woff2"]);
     // The compiler's findings come in the user's language and name the characters.
     const de = await t.as(user, { method: "GET", url: "/api/getAllAddedFonts", headers: { "accept-language": "de" } });
     const missing = de
@@ -117,7 +117,7 @@ describe("fonts", () => {
     const user = await t.newUser();
     const fontId = await createFont(t, user);
     await addLetters(t, user, fontId, ["a"]);
-    await t.as(user, { method: "POST", url: "/api/buildFont", payload: { fontId } });
+    await buildFont(t, user, fontId);
     // GET as in the spec, yet state-changing: without the XSRF header it is refused and nothing happens.
     const forged = await t.as(user, {
       method: "GET",
@@ -172,7 +172,7 @@ describe("fonts", () => {
     await t.setPremium(user, true);
     const fonts = [await createFont(t, user), await createFont(t, user), await createFont(t, user)];
     await addLetters(t, user, fonts[2]!, ["a"]);
-    await t.as(user, { method: "POST", url: "/api/buildFont", payload: { fontId: fonts[2] } });
+    await buildFont(t, user, fonts[2]!);
     await t.setPremium(user, false);
     expect((await t.as(user, { method: "GET", url: "/api/getAllAddedFonts" })).json().fonts).toHaveLength(3);
     const file = await t.as(user, { method: "GET", url: `/api/getCreatedFont/${fonts[2]}?format=woff2` });

@@ -20,7 +20,7 @@ import type { FontBuildService } from "../services/font-builds.ts";
 import type { FontService } from "../services/fonts.ts";
 import type { LetterService } from "../services/letters.ts";
 import type { TemplateService } from "../services/templates.ts";
-import { presentFont, presentGlyph, presentLetterSet } from "./workspace-present.ts";
+import { presentFont, presentGlyph, presentJob, presentLetterSet } from "./workspace-present.ts";
 
 const tags = ["fonts"];
 
@@ -89,15 +89,14 @@ export const fontRoutes: FastifyPluginAsyncZod<FontRoutesOptions> = async (app, 
     {
       schema: {
         tags,
-        summary: "Compile a font with its settings into OTF, TTF and WOFF2",
+        summary: "Queue a build of the font into OTF, TTF and WOFF2; answers the job to follow at GET /api/jobs/:id",
         body: BuildFontRequest,
-        response: { 200: BuildFontResponse },
+        response: { 202: BuildFontResponse },
       },
     },
-    async (request) => {
-      const { font } = await builds.build(requireUser(request).id, request.body.fontId);
-      const shown = presentFont(font, requestLanguage(request));
-      return { font: shown, build: shown.lastBuild! };
+    async (request, reply) => {
+      const job = await builds.build(requireUser(request).id, request.body.fontId);
+      return reply.status(202).send({ job: presentJob({ ...job, kind: "build-font" }, requestLanguage(request)) });
     },
   );
 

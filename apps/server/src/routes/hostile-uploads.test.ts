@@ -70,6 +70,14 @@ describe("hostile and broken uploads give clear errors and leave the letters as 
     expect(blank).toMatchObject({ status: "done", pages: [{ templateId: template.id, page: 1, lettersFound: 0 }] });
   });
 
+  it.skipIf(!hasPoppler)("a tiny PDF of huge pages, refused before it is drawn, in the user's language", async () => {
+    // 2.5 KB that would make 20 pages of 625 million pixels each at 300 dpi.
+    const [huge] = await uploadScans(t, user, [{ fileName: "huge.pdf", bytes: blankPdf(20, [6000, 6000]) }]);
+    expect(huge).toMatchObject({ status: "failed", error: { code: "PDF_PAGE_TOO_LARGE" } });
+    const de = await t.as(user, { method: "GET", url: `/api/scans/${huge.id}`, headers: { "accept-language": "de" } });
+    expect(de.json().error.message).toMatch(/^Eine Seite dieses PDFs ist zu groß/);
+  });
+
   it("leaves every letter as it was", async () => {
     expect(lettersBefore).toHaveLength(1);
     expect((lettersBefore as unknown[][])[0]).toHaveLength(layout.cells.length);

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { multipart } from "../test-support/multipart.ts";
 import { syntheticScan } from "../test-support/synthetic-scan.ts";
-import { addLetters, createFont, createTemplate, square, uploadScans } from "../test-support/workspace-fixtures.ts";
+import {
+  addLetters,
+  buildFont,
+  createFont,
+  createTemplate,
+  square,
+  uploadScans,
+} from "../test-support/workspace-fixtures.ts";
 import { createWorkspaceTestApp, type WorkspaceTestApp } from "../test-support/workspace-test-app.ts";
 
 let t: WorkspaceTestApp;
@@ -19,7 +26,7 @@ beforeAll(async () => {
   a.fontId = await createFont(t, a.user, { name: "A's font" });
   a.otherFontId = await createFont(t, a.user, { name: "A's other font" });
   a.glyphId = (await addLetters(t, a.user, a.fontId, ["a", "b"]))[0]!.id;
-  await t.as(a.user, { method: "POST", url: "/api/buildFont", payload: { fontId: a.fontId } });
+  await buildFont(t, a.user, a.fontId);
   const { template, layout } = await createTemplate(t, a.user, {
     name: "A's template",
     sets: ["digits"],

@@ -6,7 +6,7 @@ import type { BlobStore } from "../ports/blob-store.ts";
 import { createS3BlobStore } from "../ports/s3-blob-store.ts";
 import { startTestS3, type TestS3 } from "../test-support/s3-server.ts";
 import { syntheticScan } from "../test-support/synthetic-scan.ts";
-import { createTemplate, uploadScans } from "../test-support/workspace-fixtures.ts";
+import { buildFont, createTemplate, uploadScans } from "../test-support/workspace-fixtures.ts";
 import { createWorkspaceTestApp, type WorkspaceTestApp } from "../test-support/workspace-test-app.ts";
 
 let s3: TestS3;
@@ -45,8 +45,7 @@ describe("the workspace on S3-compatible storage", () => {
       payload: { name: "Bucket", from: { kind: "template", templateId: template.id } },
     });
     const fontId = font.json().id as string;
-    const built = await t.as(user, { method: "POST", url: "/api/buildFont", payload: { fontId } });
-    expect(built.statusCode, built.body).toBe(200);
+    expect(await buildFont(t, user, fontId)).toMatchObject({ state: "done", error: null });
     const [build] = await t.database.db.select().from(fontBuilds).where(eq(fontBuilds.fontId, fontId));
     expect((await keys(`fonts/${fontId}`)).sort()).toEqual(
       [...build!.files.map((file) => file.key), build!.specimenKey!].sort(),

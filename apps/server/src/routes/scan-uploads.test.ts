@@ -53,7 +53,7 @@ describe("uploading scans", () => {
       expect(res.json()).toMatchObject({ code, fileName: file.fileName });
       expect(res.json().message).not.toMatch(/[A-Z_]{6,}/);
     }
-    await t.workspace.scans.idle();
+    await t.workspace.jobs.idle();
     expect(await storedScans()).toEqual([]);
     expect((await t.as(user, { method: "GET", url: "/api/scans" })).json().scans).toEqual([]);
   });
@@ -70,7 +70,7 @@ describe("uploading scans", () => {
     const whole = await multipart([{ fileName: "page.jpg", bytes: page }]);
     const cut = await upload({ payload: whole.payload.subarray(0, whole.payload.length / 2), headers: whole.headers });
     expect(cut.statusCode, cut.body).toBe(400);
-    expect(cut.json()).toMatchObject({ code: "VALIDATION" });
+    expect(cut.json()).toMatchObject({ code: "UPLOAD_MALFORMED" });
     const garbage = await upload({ payload: Buffer.from("no parts here"), headers: whole.headers });
     expect(garbage.statusCode, garbage.body).toBe(400);
     expect(await storedScans()).toEqual([]);
@@ -80,7 +80,7 @@ describe("uploading scans", () => {
     const res = await upload(await multipart([{ fileName: "page.jpg", bytes: page }]));
     expect(res.statusCode, res.body).toBe(202);
     const [scan] = res.json().scans as { id: string }[];
-    await t.workspace.scans.idle();
+    await t.workspace.jobs.idle();
     const read = await t.as(user, { method: "GET", url: `/api/scans/${scan!.id}` });
     expect(read.json()).toMatchObject({ status: "done", pages: [{ lettersFound: layout.cells.length }] });
     expect(await storedScans()).toEqual([]);

@@ -35,7 +35,7 @@ describe.skipIf(!hasPostgres)("workspace on PostgreSQL", () => {
       }),
     );
     expect(uploads.every((res) => res.statusCode === 202)).toBe(true);
-    await t.workspace.scans.idle();
+    await t.workspace.jobs.idle();
     const sets = (await t.as(user, { method: "GET", url: "/api/getFontsAndSvgs" })).json().letterSets;
     expect(sets).toHaveLength(1);
     expect(sets[0].glyphs).toHaveLength(layout.cells.length);

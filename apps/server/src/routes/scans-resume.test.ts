@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { scans } from "../db/schema/index.ts";
+import { jobs, scans } from "../db/schema/index.ts";
 import { syntheticScan } from "../test-support/synthetic-scan.ts";
 import { createTemplate } from "../test-support/workspace-fixtures.ts";
 import { createWorkspaceTestApp, type WorkspaceTestApp } from "../test-support/workspace-test-app.ts";
@@ -11,35 +11,68 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe("scans after a restart", () => {
-  it("reads the scans still queued and marks the ones a stopped process left half-read as interrupted", async () => {
+describe("scans whose worker stopped", () => {
+  it("reads a scan again when the worker reading it stopped renewing its lease", async () => {
     const user = await t.newUser();
     const { layout } = await createTemplate(t, user, { name: "Digits", sets: ["digits"], cellSize: "l" });
-    await t.workspace.ctx.blobs.put("scans/queued-1/original", await syntheticScan(layout, 1));
-    const [queued] = await t.database.db
-      .insert(scans)
-      .values({ ownerId: user, fileName: "q.jpg", mediaType: "image/jpeg", blobKey: "scans/queued-1/original" })
-      .returning();
     const [stale] = await t.database.db
       .insert(scans)
       .values({
+        id: "00000000-0000-4000-8000-000000000001",
         ownerId: user,
         fileName: "s.jpg",
         mediaType: "image/jpeg",
-        blobKey: "scans/stale-1/original",
+        blobKey: "scans/00000000-0000-4000-8000-000000000001/original",
         status: "reading",
-        updatedAt: new Date(Date.now() - 60 * 60 * 1000),
+        progress: 40,
       })
       .returning();
-    await t.workspace.scans.resume();
-    await t.workspace.scans.idle();
-    const status = async (id: string) => (await t.as(user, { method: "GET", url: `/api/scans/${id}` })).json();
-    expect(await status(queued!.id)).toMatchObject({ status: "done", pages: [{ lettersFound: 10 }] });
-    expect(await status(stale!.id)).toMatchObject({
-      status: "failed",
-      error: { code: "SCAN_INTERRUPTED", message: "Reading this page was interrupted. Please upload it again." },
+    await t.workspace.ctx.blobs.put(stale!.blobKey, await syntheticScan(layout, 1));
+    // A job held by a worker that died: its lease ran out a second ago.
+    await t.database.db.insert(jobs).values({
+      kind: "read-scan",
+      ownerId: user,
+      subject: stale!.id,
+      state: "running",
+      attempts: 1,
+      lockedBy: "dead-host:1:gone",
+      leaseUntil: sql`now() - interval '1 second'`,
     });
-    const [row] = await t.database.db.select().from(scans).where(eq(scans.id, stale!.id));
-    expect(row!.progress).toBe(100);
+    await t.workspace.jobs.idle();
+    const status = (await t.as(user, { method: "GET", url: `/api/scans/${stale!.id}` })).json();
+    expect(status).toMatchObject({ status: "done", error: null, pages: [{ lettersFound: 10 }] });
+    const [job] = await t.database.db.select().from(jobs).where(eq(jobs.subject, stale!.id));
+    expect(job).toMatchObject({ state: "done", attempts: 2, lockedBy: null });
+    // The picture is not kept once read.
+    expect(await t.workspace.ctx.blobs.get(stale!.blobKey)).toBeUndefined();
+  });
+
+  it("marks a scan failed, not stuck, when its job's last attempt died with its worker", async () => {
+    const user = await t.newUser();
+    const [scan] = await t.database.db
+      .insert(scans)
+      .values({
+        ownerId: user,
+        fileName: "x.jpg",
+        mediaType: "image/jpeg",
+        blobKey: "scans/x/original",
+        status: "reading",
+      })
+      .returning();
+    await t.database.db.insert(jobs).values({
+      kind: "read-scan",
+      ownerId: user,
+      subject: scan!.id,
+      state: "running",
+      attempts: 3,
+      maxAttempts: 3,
+      lockedBy: "dead-host:1:gone",
+      leaseUntil: sql`now() - interval '1 second'`,
+    });
+    await t.workspace.jobs.idle();
+    const status = (await t.as(user, { method: "GET", url: `/api/scans/${scan!.id}` })).json();
+    expect(status).toMatchObject({ status: "failed", progress: 100, error: { code: "READ_FAILED" } });
+    const [job] = await t.database.db.select().from(jobs).where(eq(jobs.subject, scan!.id));
+    expect(job).toMatchObject({ state: "dead", errorCode: "JOB_FAILED" });
   });
 });

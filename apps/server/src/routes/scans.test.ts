@@ -48,7 +48,7 @@ describe("scans", () => {
     const upload = await t.as(user, { method: "POST", url: "/api/uploadReadyTemplates", ...body });
     expect(upload.statusCode).toBe(202);
     const times: number[] = [];
-    const reading = t.workspace.scans.idle();
+    const reading = t.workspace.jobs.idle();
     let done = false;
     void reading.then(() => {
       done = true;
@@ -90,7 +90,7 @@ describe("scans", () => {
       ),
     );
     expect(uploads.map((res) => res.statusCode)).toEqual([202, 202, 202, 202]);
-    await t.workspace.scans.idle();
+    await t.workspace.jobs.idle();
     expect((await letterSet(other)).glyphs).toHaveLength(own.layout.cells.length);
   });
 
@@ -160,7 +160,7 @@ describe("scans", () => {
     const upload = await t.as(other, { method: "POST", url: "/api/uploadReadyTemplates", ...body });
     const id = upload.json().scans[0].id as string;
     expect((await t.as(other, { method: "DELETE", url: `/api/scans/${id}` })).statusCode).toBe(200);
-    await t.workspace.scans.idle();
+    await t.workspace.jobs.idle();
     expect((await t.as(other, { method: "GET", url: "/api/getFontsAndSvgs" })).json().letterSets).toEqual([]);
     expect(await t.workspace.ctx.blobs.get(`scans/${id}/original`)).toBeUndefined();
   });

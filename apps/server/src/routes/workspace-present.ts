@@ -1,4 +1,4 @@
-import type { FontSummary, Glyph, Language, LetterSet, ScanStatus } from "@handfont/contract";
+import type { FontSummary, Glyph, JobKind, JobStatus, Language, LetterSet, ScanStatus } from "@handfont/contract";
 import type { StoredMessage } from "../db/schema/workspace.ts";
 import { messageFor } from "../i18n/messages.ts";
 import { currentDocument, fieldsOf } from "../letters/letter-documents.ts";
@@ -23,6 +23,23 @@ export function presentGlyph(row: GlyphRow, language: Language): Glyph {
     templatePage: row.templatePage,
     warnings: row.warnings.map((warning) => translate(warning, language)),
     updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** A job as the browser follows it; a dead job is failed for the user. */
+export function presentJob(
+  job: { id: string; kind: JobKind; state: string; progress: number; subject: string; errorCode: string | null },
+  language: Language,
+): JobStatus {
+  const state = job.state === "dead" ? "failed" : (job.state as JobStatus["state"]);
+  const code = state === "failed" ? (job.errorCode ?? "JOB_FAILED") : null;
+  return {
+    id: job.id,
+    kind: job.kind,
+    state,
+    progress: state === "done" ? 100 : job.progress,
+    subjectId: job.subject,
+    error: code ? { code, message: messageFor(code, language) } : null,
   };
 }
 

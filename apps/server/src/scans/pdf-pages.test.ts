@@ -1,8 +1,11 @@
 import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { blankPdf } from "../test-support/hostile-files.ts";
-import { rasterisePdf } from "./pdf-pages.ts";
+import { rasterisePdf, sweepStaleRasterFolders } from "./pdf-pages.ts";
 
 const hasPoppler = (() => {
   try {
@@ -18,16 +21,82 @@ const pdf = blankPdf;
 
 describe.skipIf(!hasPoppler)("PDF pages", () => {
   it("rasterises every page at 300 dpi", async () => {
-    const pages = await rasterisePdf(pdf(2), 5);
+    const pages = await rasterisePdf(pdf(2), { maxPages: 5 });
     expect(pages).toHaveLength(2);
     const meta = await sharp(pages[0]!).metadata();
     expect([meta.width, meta.height]).toEqual([1242, 1750]);
   });
 
   it("refuses damaged files and too many pages with typed codes", async () => {
-    await expect(rasterisePdf(new TextEncoder().encode("%PDF-1.4 garbage"), 5)).rejects.toMatchObject({
+    await expect(rasterisePdf(new TextEncoder().encode("%PDF-1.4 garbage"), { maxPages: 5 })).rejects.toMatchObject({
       code: "PDF_UNREADABLE",
     });
-    await expect(rasterisePdf(pdf(3), 2)).rejects.toMatchObject({ code: "PDF_TOO_MANY_PAGES" });
+    await expect(rasterisePdf(pdf(3), { maxPages: 2 })).rejects.toMatchObject({ code: "PDF_TOO_MANY_PAGES" });
+  });
+});
+
+/** Processes whose command line names one of this process's temporary PDF folders (pdfinfo, pdftoppm). */
+function popplerRuns(): string[] {
+  const marker = `handfont-pdf-${process.pid}-`;
+  return readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .flatMap((pid) => {
+      try {
+        const command = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+        return command.includes(marker) ? [command] : [];
+      } catch {
+        return [];
+      }
+    });
+}
+const ownFolders = () => readdirSync(tmpdir()).filter((name) => name.startsWith(`handfont-pdf-${process.pid}-`));
+
+describe.skipIf(!hasPoppler)("PDF pages within bounds", () => {
+  it("refuses a page whose MediaBox would make too many pixels before drawing it", async () => {
+    // 6000 × 6000 pt at 300 dpi is 625 million pixels; A4 is 8.7 million.
+    await expect(rasterisePdf(pdf(1, [6000, 6000]))).rejects.toMatchObject({ code: "PDF_PAGE_TOO_LARGE" });
+    await expect(rasterisePdf(pdf(2, [595, 842]), { maxPagePixels: 8_000_000 })).rejects.toMatchObject({
+      code: "PDF_PAGE_TOO_LARGE",
+    });
+    expect((await rasterisePdf(pdf(1, [595, 842]), { maxPagePixels: 9_000_000 })).length).toBe(1);
+    expect(ownFolders()).toEqual([]);
+  });
+
+  it("kills pdftoppm with its process group and removes its folder when it takes too long", async () => {
+    // Twenty A3 pages take seconds to draw; half a second is not enough.
+    await expect(rasterisePdf(pdf(20, [842, 1191]), { timeoutMs: 500 })).rejects.toMatchObject({
+      code: "PDF_UNREADABLE",
+    });
+    expect(popplerRuns()).toEqual([]);
+    expect(ownFolders()).toEqual([]);
+  });
+
+  it("stops at once when the job is aborted (shutdown), leaving no process and no folder", async () => {
+    const abort = new AbortController();
+    const run = rasterisePdf(pdf(20, [842, 1191]), {}, abort.signal);
+    for (let i = 0; i < 200 && popplerRuns().length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(popplerRuns().length).toBeGreaterThan(0);
+    abort.abort(new Error("shutting down"));
+    await expect(run).rejects.toThrow("shutting down");
+    expect(popplerRuns()).toEqual([]);
+    expect(ownFolders()).toEqual([]);
+  });
+
+  it("fails with a typed error when poppler exceeds its memory limit", async () => {
+    // The same page passes with the default limit (first test); 8 MB of address space is not enough to start.
+    await expect(rasterisePdf(pdf(1, [842, 1191]), { memoryBytes: 8 * 1024 * 1024 })).rejects.toMatchObject({
+      code: "PDF_UNREADABLE",
+    });
+    expect(ownFolders()).toEqual([]);
+  });
+
+  it("removes folders left by a rasterising process that no longer exists", async () => {
+    const dead = join(tmpdir(), "handfont-pdf-2147480000-abc");
+    mkdirSync(dead, { recursive: true });
+    const mine = mkdtempSync(join(tmpdir(), `handfont-pdf-${process.pid}-`));
+    await sweepStaleRasterFolders();
+    expect(existsSync(dead)).toBe(false);
+    expect(existsSync(mine)).toBe(true);
+    rmSync(mine, { recursive: true });
   });
 });

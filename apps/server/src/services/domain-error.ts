@@ -2,6 +2,7 @@ import type {
   AuthErrorCode,
   CoreErrorCode,
   DataControlErrorCode,
+  JobErrorCode,
   LetterErrorCode,
   PaymentErrorCode,
   WorkspaceErrorCode,
@@ -14,7 +15,8 @@ export type DomainErrorCode =
   | WorkspaceErrorCode
   | PaymentErrorCode
   | DataControlErrorCode
-  | LetterErrorCode;
+  | LetterErrorCode
+  | JobErrorCode;
 
 /**
  * A rule of the product was broken. Services throw it knowing nothing of HTTP; the error handler picks the

@@ -1,13 +1,15 @@
 import { UPLOAD_LIMITS } from "@handfont/contract";
-import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { glyphs, letterSets, type StoredMessage, type StoredScanPage, scans } from "../db/schema/workspace.ts";
 import { contourPath, documentFromPath, NO_FIELDS } from "../letters/letter-documents.ts";
 import type { ReadCell, ReadPage } from "../ports/engine-ports.ts";
 import { DomainError } from "./domain-error.ts";
 import { upsertSetGlyphs } from "./glyph-rows.ts";
+import type { JobContext, JobHandler } from "./job-runner.ts";
+import type { JobRow } from "./jobs.ts";
 import { discardUploads, type IncomingFile, storeScanUploads } from "./scan-uploads.ts";
 import type { TemplateService } from "./templates.ts";
-import { isUuid, type WorkspaceContext } from "./workspace-context.ts";
+import { type Executor, isUuid, type WorkspaceContext } from "./workspace-context.ts";
 
 export type ScanRow = typeof scans.$inferSelect;
 
@@ -21,48 +23,33 @@ const FILE_ERROR_CODES = new Set([
   "TEMPLATE_NOT_FOUND_ON_PAGE",
   "TEMPLATE_UNKNOWN",
   "PAGE_DAMAGED",
-  "SERVER_BUSY",
+  "PDF_PAGE_TOO_LARGE",
 ]);
 
-/** How long a scan may stay "reading" before a restarted server calls it interrupted. */
-const STALE_READING_MS = 10 * 60 * 1000;
-
-type Options = { concurrency: number; maxWaiting: number };
-
 /**
- * Scans: an upload stores each file and queues it; reading runs in the background (in worker threads through the
- * scan reader) with progress in the scan row; each page read replaces that page's letters in the letter set of
- * its template. The database holds every state, so polling any server process sees the same progress.
+ * Scans: an upload stores each file and queues a job to read it (services/jobs.ts); any worker process reads it (in
+ * worker threads through the scan reader) with progress in the scan row; each page read replaces that page's letters
+ * in the letter set of its template. The database holds every state, so polling any server process sees the same
+ * progress, and a scan whose worker died is read again by another.
  */
-export function createScanService(ctx: WorkspaceContext, templates: TemplateService, options: Options) {
-  const waiting: string[] = [];
-  const running = new Set<Promise<void>>();
-
-  const update = (id: string, values: Partial<typeof scans.$inferInsert>) =>
-    ctx.db
+export function createScanService(ctx: WorkspaceContext, templates: TemplateService) {
+  const update = (executor: Executor, id: string, values: Partial<typeof scans.$inferInsert>) =>
+    executor
       .update(scans)
       .set({ ...values, updatedAt: ctx.now() })
       .where(eq(scans.id, id));
 
-  const pump = () => {
-    while (running.size < options.concurrency && waiting.length > 0) {
-      const id = waiting.shift()!;
-      const job: Promise<void> = read(id).finally(() => {
-        running.delete(job);
-        pump();
-      });
-      running.add(job);
-    }
-  };
-
-  const read = async (id: string): Promise<void> => {
-    // Claiming is one atomic update, so two server processes never read the same scan.
+  /** Reads one scan for its job. The picture stays until the job ends, so a retry or another worker finds it. */
+  const read = async (job: JobRow, context: JobContext): Promise<void> => {
+    const id = job.subject;
+    // A job taken over from a dead worker finds its scan still "reading"; a deleted scan ends the job quietly.
     const [scan] = await ctx.db
       .update(scans)
       .set({ status: "reading", progress: 5, updatedAt: ctx.now() })
-      .where(and(eq(scans.id, id), eq(scans.status, "queued")))
+      .where(and(eq(scans.id, id), inArray(scans.status, ["queued", "reading"])))
       .returning();
     if (!scan) return;
+    let outcome: { pages: StoredScanPage[] } | { errorCode: string };
     try {
       const bytes = await ctx.blobs.get(scan.blobKey);
       if (!bytes) throw Object.assign(new Error("upload missing"), { code: "SCAN_INTERRUPTED" });
@@ -76,6 +63,7 @@ export function createScanService(ctx: WorkspaceContext, templates: TemplateServ
             .findLayout(scan.ownerId, templateId)
             .then((layout) => (layout?.pages.some((p) => p.page === page) ? layout : undefined)),
         (fraction) => {
+          context.progress(fraction);
           if (Date.now() - lastWrite < 250) return;
           lastWrite = Date.now();
           const progress = Math.round(5 + 85 * Math.min(1, Math.max(0, fraction)));
@@ -86,23 +74,41 @@ export function createScanService(ctx: WorkspaceContext, templates: TemplateServ
               .where(and(eq(scans.id, id), eq(scans.status, "reading"))),
           );
         },
+        context.signal,
       );
       await progressWrites;
+      context.signal.throwIfAborted();
       // The user may have deleted the upload (or the whole account) while it was read: then nothing is stored.
       if (!(await exists(id))) return;
       const stored: StoredScanPage[] = [];
       for (const page of pages) stored.push(await applyPage(scan.ownerId, page));
-      const failed = stored.every((page) => page.error !== null);
-      const errorCode = failed ? fileErrorCode(scan.mediaType, stored) : null;
-      await update(id, { status: failed ? "failed" : "done", progress: 100, pages: stored, errorCode });
+      outcome = { pages: stored };
     } catch (error) {
       const code = (error as { code?: unknown }).code;
-      const known = typeof code === "string" && (FILE_ERROR_CODES.has(code) || code === "SCAN_INTERRUPTED");
-      await update(id, { status: "failed", progress: 100, errorCode: known ? code : "READ_FAILED" });
-    } finally {
-      // The letters are what the user keeps; the picture itself is not kept once it has been read.
-      await ctx.blobs.deleteFolder(`scans/${id}`);
+      // Anything else (a crashed worker thread, a lost connection, a shutdown) is tried again by the job queue.
+      if (typeof code !== "string" || !(FILE_ERROR_CODES.has(code) || code === "SCAN_INTERRUPTED")) throw error;
+      outcome = { errorCode: code };
     }
+    await context.done(async (tx) => {
+      if ("errorCode" in outcome) {
+        await update(tx, id, { status: "failed", progress: 100, errorCode: outcome.errorCode });
+        return;
+      }
+      const failed = outcome.pages.every((page) => page.error !== null);
+      const errorCode = failed ? fileErrorCode(scan.mediaType, outcome.pages) : null;
+      await update(tx, id, { status: failed ? "failed" : "done", progress: 100, pages: outcome.pages, errorCode });
+    });
+    // The letters are what the user keeps; the picture itself is not kept once it has been read.
+    await ctx.blobs.deleteFolder(`scans/${id}`);
+  };
+
+  /** Every attempt failed (a file that crashes the reader, say): the user sees the scan failed, not stuck. */
+  const dead = async (job: JobRow): Promise<void> => {
+    await ctx.db
+      .update(scans)
+      .set({ status: "failed", progress: 100, errorCode: "READ_FAILED", updatedAt: ctx.now() })
+      .where(and(eq(scans.id, job.subject), inArray(scans.status, ["queued", "reading"])));
+    await ctx.blobs.deleteFolder(`scans/${job.subject}`);
   };
 
   /** Stores what one page gave: its letters replace that template page's letters in the user's letter set. */
@@ -181,39 +187,49 @@ export function createScanService(ctx: WorkspaceContext, templates: TemplateServ
     owned,
 
     /**
-     * Streams the uploaded files into storage, checking each on the way (scan-uploads.ts), queues them for reading
-     * and answers at once. Nothing is kept of a batch that is refused or breaks off.
+     * Streams the uploaded files into storage, checking each on the way (scan-uploads.ts), queues a job to read
+     * each and answers at once. Nothing is kept of a batch that is refused or breaks off.
      */
     async upload(userId: string, files: AsyncIterable<IncomingFile>): Promise<ScanRow[]> {
-      if (waiting.length >= options.maxWaiting) throw new DomainError("SERVER_BUSY");
+      const premium = (await ctx.plans.planOf(userId)).name === "premium";
+      // Refused before anything is stored when the account already has too much waiting.
+      await ctx.db.transaction((tx) => ctx.jobs.reserve(tx, userId, 1, premium));
       const stored = await storeScanUploads(ctx.blobs, files, {
         fileBytes: UPLOAD_LIMITS.scanFileBytes,
         files: UPLOAD_LIMITS.scanFiles,
       });
-      let rows: ScanRow[];
       try {
-        if (waiting.length + stored.length > options.maxWaiting) throw new DomainError("SERVER_BUSY");
-        const inserted = await ctx.db
-          .insert(scans)
-          .values(
-            stored.map((file) => ({
-              id: file.id,
+        const rows = await ctx.db.transaction(async (tx) => {
+          await ctx.jobs.reserve(tx, userId, stored.length, premium);
+          const inserted = await tx
+            .insert(scans)
+            .values(
+              stored.map((file) => ({
+                id: file.id,
+                ownerId: userId,
+                fileName: file.fileName.slice(0, 200),
+                mediaType: file.mediaType,
+                blobKey: file.blobKey,
+              })),
+            )
+            .returning();
+          for (const row of inserted) {
+            await ctx.jobs.enqueue(tx, {
+              kind: "read-scan",
               ownerId: userId,
-              fileName: file.fileName.slice(0, 200),
-              mediaType: file.mediaType,
-              blobKey: file.blobKey,
-            })),
-          )
-          .returning();
+              subject: row.id,
+              priority: premium ? 1 : 0,
+            });
+          }
+          return inserted;
+        });
+        ctx.onQueued();
         // In the order the files came, which is the order the answer lists them.
-        rows = stored.map((file) => inserted.find((row) => row.id === file.id)!);
+        return stored.map((file) => rows.find((row) => row.id === file.id)!);
       } catch (error) {
         await discardUploads(ctx.blobs, stored);
         throw error;
       }
-      waiting.push(...rows.map((row) => row.id));
-      pump();
-      return rows;
     },
 
     /**
@@ -222,9 +238,10 @@ export function createScanService(ctx: WorkspaceContext, templates: TemplateServ
      */
     async remove(userId: string, scanId: string): Promise<void> {
       const scan = await owned(userId, scanId);
-      const queued = waiting.indexOf(scan.id);
-      if (queued >= 0) waiting.splice(queued, 1);
-      await ctx.db.delete(scans).where(and(eq(scans.id, scan.id), eq(scans.ownerId, userId)));
+      await ctx.db.transaction(async (tx) => {
+        await ctx.jobs.cancelQueued(tx, "read-scan", scan.id);
+        await tx.delete(scans).where(and(eq(scans.id, scan.id), eq(scans.ownerId, userId)));
+      });
       await ctx.blobs.deleteFolder(`scans/${scan.id}`);
     },
 
@@ -242,25 +259,18 @@ export function createScanService(ctx: WorkspaceContext, templates: TemplateServ
       return ctx.db.select().from(scans).where(eq(scans.ownerId, userId)).orderBy(desc(scans.createdAt)).limit(100);
     },
 
-    /** Resolves when every scan this process has started or queued is finished (tests, graceful shutdown). */
-    async idle(): Promise<void> {
-      while (running.size > 0 || waiting.length > 0) await Promise.all([...running]);
-    },
-
-    /** After a restart: queued scans are read again, scans left "reading" by a dead process fail as interrupted. */
-    async resume(): Promise<void> {
-      await ctx.db
-        .update(scans)
-        .set({ status: "failed", progress: 100, errorCode: "SCAN_INTERRUPTED", updatedAt: ctx.now() })
-        .where(and(eq(scans.status, "reading"), lt(scans.updatedAt, new Date(ctx.now().getTime() - STALE_READING_MS))));
-      const queued = await ctx.db
-        .select({ id: scans.id })
-        .from(scans)
-        .where(eq(scans.status, "queued"))
-        .orderBy(sql`${scans.createdAt} asc`);
-      waiting.push(...queued.map((row) => row.id));
-      pump();
-    },
+    /** The job handler that reads uploads, for the worker role. */
+    readJob: {
+      run: read,
+      dead,
+      // Handed back or taken over: the upload waits again rather than showing the stopped reading's progress.
+      requeued: async (tx, job) => {
+        await tx
+          .update(scans)
+          .set({ status: "queued", progress: 0, updatedAt: ctx.now() })
+          .where(and(eq(scans.id, job.subject), eq(scans.status, "reading")));
+      },
+    } satisfies JobHandler,
   };
 }
 

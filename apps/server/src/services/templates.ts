@@ -3,6 +3,8 @@ import { and, desc, eq } from "drizzle-orm";
 import { letterSets, templates } from "../db/schema/workspace.ts";
 import type { TemplateOptions } from "../ports/engine-ports.ts";
 import { DomainError } from "./domain-error.ts";
+import type { JobHandler } from "./job-runner.ts";
+import type { JobRow } from "./jobs.ts";
 import { assertTemplateOptions } from "./plans.ts";
 import { READY_MADE_TEMPLATES, type ReadyMadeTemplate, readyMadeTemplate } from "./ready-made-templates.ts";
 import type { WorkspaceContext } from "./workspace-context.ts";
@@ -20,6 +22,13 @@ export type PdfTexts = (
 // Part of the cache key of rendered PDFs: raising it renders every template again (PDFs made before v2 were dated
 // 1970 and printed ready-made names in English).
 const PDF_CACHE_VERSION = "v2";
+
+/** Where a template's PDF in one language is kept; also the subject of the job that renders it. */
+const pdfKey = (templateId: string, language: Language) =>
+  `templates/${templateId}/${language}-${PDF_CACHE_VERSION}.pdf`;
+
+/** How long a request waits for its template PDF before answering that it failed. */
+const PDF_WAIT_MS = 120_000;
 
 /** Templates: the user's own, made from options, and the ready-made ones everybody may print. */
 export function createTemplateService(ctx: WorkspaceContext) {
@@ -67,8 +76,34 @@ export function createTemplateService(ctx: WorkspaceContext) {
     return row?.layout as TemplateLayout | undefined;
   };
 
+  /** Waits (polling the database) until a job ends; any process may run it. */
+  const waitForJob = async (id: string): Promise<string> => {
+    const deadline = Date.now() + PDF_WAIT_MS;
+    for (let delay = 20; Date.now() < deadline; delay = Math.min(250, delay * 2)) {
+      const job = await ctx.jobs.byId(id);
+      if (!job || job.state === "done" || job.state === "failed" || job.state === "dead") return job?.state ?? "gone";
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+    return "timeout";
+  };
+
+  /** Renders a template PDF for its job and stores it where the next request finds it. */
+  const render = async (job: JobRow): Promise<void> => {
+    const payload = job.payload as {
+      templateId: string;
+      texts: { name: string; instruction: string; date: string };
+    };
+    const layout = await findLayout(job.ownerId, payload.templateId);
+    if (!layout) return;
+    const bytes = await ctx.templateMaker.renderPdf(layout, { ...payload.texts, date: new Date(payload.texts.date) });
+    await ctx.blobs.put(job.subject, bytes);
+  };
+
   return {
     findLayout,
+
+    /** The job handler that renders template PDFs, for the worker role. */
+    renderJob: { run: render, dead: async () => {} } satisfies JobHandler,
 
     async create(userId: string, request: Request) {
       assertTemplateOptions(await ctx.plans.planOf(userId), request);
@@ -169,9 +204,8 @@ export function createTemplateService(ctx: WorkspaceContext) {
             .from(templates)
             .where(and(eq(templates.id, templateId), eq(templates.ownerId, userId)));
       if (!ready && !own) throw notFound();
-      const layout = ready ? readyLayout(ready) : (own!.layout as TemplateLayout);
       const name = ready ? ready.name : own!.name;
-      const key = `templates/${templateId}/${language}-${PDF_CACHE_VERSION}.pdf`;
+      const key = pdfKey(templateId, language);
       const cached = await ctx.blobs.get(key);
       if (cached) return { bytes: cached, name };
       // A ready-made template has no creation date of its own: its PDF is dated when it is first rendered.
@@ -180,8 +214,21 @@ export function createTemplateService(ctx: WorkspaceContext) {
         readyMadeId: ready?.id ?? null,
         createdAt: own?.createdAt ?? ctx.now(),
       });
-      const bytes = await ctx.templateMaker.renderPdf(layout, printed);
-      await ctx.blobs.put(key, bytes);
+      // Rendering is CPU work for a worker process; this request waits for it (the PDF is the answer).
+      const premium = (await ctx.plans.planOf(userId)).name === "premium";
+      const job = await ctx.db.transaction((tx) =>
+        ctx.jobs.enqueue(tx, {
+          kind: "render-pdf",
+          ownerId: userId,
+          subject: key,
+          payload: { templateId, language, texts: { ...printed, date: printed.date.toISOString() } },
+          priority: premium ? 1 : 0,
+        }),
+      );
+      ctx.onQueued();
+      const finished = await waitForJob(job.id);
+      const bytes = finished === "done" ? await ctx.blobs.get(key) : undefined;
+      if (!bytes) throw new DomainError("JOB_FAILED");
       return { bytes, name };
     },
   };

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import type { BlobStore } from "../ports/blob-store.ts";
 import type { FontBuilder, LetterDrawings, ScanReader, TemplateMaker } from "../ports/engine-ports.ts";
+import type { JobQueue } from "./jobs.ts";
 import type { Plans } from "./plans.ts";
 
 /** Everything the workspace services use, handed to them explicitly (ports, not globals). */
@@ -14,6 +15,10 @@ export type WorkspaceContext = {
   fontBuilder: FontBuilder;
   letterDrawings: LetterDrawings;
   now: () => Date;
+  /** Background work in the database: any worker process runs it. */
+  jobs: JobQueue;
+  /** Told after this process queued work, so a worker in the same process starts at once. */
+  onQueued: () => void;
 };
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { jobs } from "../db/schema/jobs.ts";
 import { fontBuilds, fonts, glyphs, letterSets, scans, templates } from "../db/schema/workspace.ts";
 import type { WorkspaceContext } from "./workspace-context.ts";
 
@@ -20,6 +21,8 @@ export function createWorkspaceEraser(ctx: WorkspaceContext) {
       // Letters and builds go with their font or letter set; these catch any that lost their parent row.
       await tx.delete(glyphs).where(eq(glyphs.ownerId, userId));
       await tx.delete(fontBuilds).where(eq(fontBuilds.ownerId, userId));
+      // A job running now finds its subject gone and ends without writing anything.
+      await tx.delete(jobs).where(eq(jobs.ownerId, userId));
       return [
         ...removedFonts.map(({ id }) => `fonts/${id}`),
         ...removedScans.map(({ id }) => `scans/${id}`),

@@ -25,11 +25,11 @@ export function pngBomb(width: number, height: number): Uint8Array {
 }
 
 /** A minimal PDF of empty A6 pages, written by hand (poppler repairs the missing cross-reference table). */
-export function blankPdf(pages: number): Uint8Array {
+export function blankPdf(pages: number, size: readonly [number, number] = [298, 420]): Uint8Array {
   const kids = Array.from({ length: pages }, (_, i) => `${i + 3} 0 R`).join(" ");
   const objects = Array.from(
     { length: pages },
-    (_, i) => `${i + 3} 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 298 420]>>endobj\n`,
+    (_, i) => `${i + 3} 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 ${size[0]} ${size[1]}]>>endobj\n`,
   ).join("");
   return new TextEncoder().encode(
     `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[${kids}]/Count ${pages}>>endobj\n${objects}trailer<</Root 1 0 R>>\n%%EOF\n`,

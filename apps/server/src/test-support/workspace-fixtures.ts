@@ -29,7 +29,7 @@ export async function uploadScans(t: WorkspaceTestApp, user: string, files: { fi
   const body = await multipart(files);
   const res = await t.as(user, { method: "POST", url: "/api/uploadReadyTemplates", ...body });
   expect(res.statusCode, res.body).toBe(202);
-  await t.workspace.scans.idle();
+  await t.workspace.jobs.idle();
   const ids: string[] = res.json().scans.map((scan: { id: string }) => scan.id);
   return Promise.all(ids.map(async (id) => (await t.as(user, { method: "GET", url: `/api/scans/${id}` })).json()));
 }
@@ -43,4 +43,14 @@ export async function createTemplate(
   const res = await t.as(user, { method: "POST", url: "/api/createTemplate", payload: body });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { template: { id: string; qcodes: string[]; pdfUrl: string }; layout: TemplateLayout };
+}
+
+/** Builds a font as the web client does: queue the build, follow its job until it ends; returns the ended job. */
+export async function buildFont(t: WorkspaceTestApp, user: string, fontId: string) {
+  const res = await t.as(user, { method: "POST", url: "/api/buildFont", payload: { fontId } });
+  expect(res.statusCode, res.body).toBe(202);
+  await t.workspace.jobs.idle();
+  const job = await t.as(user, { method: "GET", url: `/api/jobs/${res.json().job.id}` });
+  expect(job.statusCode, job.body).toBe(200);
+  return job.json() as { id: string; state: string; progress: number; error: { code: string } | null };
 }

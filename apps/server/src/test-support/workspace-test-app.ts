@@ -51,8 +51,11 @@ export async function createWorkspaceTestApp(
     letterDrawings: engine.letterDrawings,
     isPremium: (userId, now) => isPremium(database.db, userId, now),
     scanConcurrency: 2,
+    // Short times so retries and take-overs happen within a test; the rules are the production ones.
+    jobTimes: { leaseMs: 3_000, retryBaseMs: 50, pollMs: 50 },
     ...ports,
   });
+  workspace.jobs.runner?.start();
   const app = await buildApp({
     config,
     secrets: loadSecrets(dataDir, config.givenSecrets),
@@ -110,7 +113,8 @@ export async function createWorkspaceTestApp(
         await adjustPremium(database.db, { actorId: userId, userId, days: -left, reason: "test: ends", now });
     },
     async close() {
-      await workspace.scans.idle();
+      await workspace.jobs.idle();
+      await workspace.jobs.runner?.stop();
       await engine.pool.close();
       await app.close();
       if (!options.database) await database.close();

@@ -11,15 +11,14 @@ import {
 import { decodeImageFile, initEngineForNode, nodeWoff2Encoder } from "@handfont/engine/node";
 import type { BuildProject, ReadPage } from "../ports/engine-ports.ts";
 import { serveTasks, type TaskContext } from "../ports/worker-host.ts";
-import { PdfError, rasterisePdf } from "../scans/pdf-pages.ts";
 import { projectOfBuild } from "./build-project.ts";
 import { prepareLetters } from "./prepare-letters.ts";
 
 // The engine's CPU work, one task per message, in a worker thread (ports/engine-workers.ts runs the pool).
 
-/** An error with a stable code (the engine's or the PDF rasteriser's) as stored data; anything else is a bug. */
+/** An error with a stable code (the engine's) as stored data; anything else is a bug. */
 function coded(error: unknown): { code: string; message: string } | null {
-  return isEngineError(error) || error instanceof PdfError ? { code: error.code, message: error.message } : null;
+  return isEngineError(error) ? { code: error.code, message: error.message } : null;
 }
 
 /** Reads one picture; `onProgress` gets the share of this picture done, stage by stage. */
@@ -65,25 +64,11 @@ serveTasks({
     return { value: bytes, transfer: [bytes.buffer as ArrayBuffer] };
   },
 
-  async readScan(payload: { bytes: Uint8Array; mediaType: string; maxPdfPages: number }, context) {
+  // One picture: a photo or scan, or a page of a PDF the calling process rasterised (it owns that child process).
+  async readScan(payload: { bytes: Uint8Array; filePage: number }, context) {
     await initEngineForNode();
-    if (payload.mediaType !== "application/pdf") {
-      // A single picture that cannot be decoded fails the whole file with the decoder's code.
-      return { value: [await readPicture(payload.bytes, 1, context, (fraction) => context.progress(fraction))] };
-    }
-    const pictures = await rasterisePdf(payload.bytes, payload.maxPdfPages);
-    const pages: ReadPage[] = [];
-    for (const [index, picture] of pictures.entries()) {
-      try {
-        const pageProgress = (fraction: number) => context.progress((index + fraction) / pictures.length);
-        pages.push(await readPicture(picture, index + 1, context, pageProgress));
-      } catch (error) {
-        const known = coded(error);
-        if (!known) throw error;
-        pages.push({ filePage: index + 1, read: null, error: known });
-      }
-    }
-    return { value: pages };
+    // A single picture that cannot be decoded fails with the decoder's code.
+    return { value: await readPicture(payload.bytes, payload.filePage, context, (f) => context.progress(f)) };
   },
 
   async prepareLetters(payload: { documents: unknown[] }) {

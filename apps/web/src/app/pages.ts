@@ -99,7 +99,7 @@ export const PAGES = {
   app: {
     path: "app",
     load: () => import("../pages/app/FontsPage.tsx"),
-    namespaces: ["workspace", "manage", "payments"],
+    namespaces: ["workspace", "manage", "payments", "jobs"],
   },
   appTemplates: {
     path: "app/templates",

@@ -2,7 +2,13 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { syntheticScan } from "../../test-support/synthetic-scan.ts";
 import { createTestBrowser } from "../../test-support/test-browser.ts";
-import { addLetters, createFont, createTemplate, uploadScans } from "../../test-support/workspace-fixtures.ts";
+import {
+  addLetters,
+  buildFont,
+  createFont,
+  createTemplate,
+  uploadScans,
+} from "../../test-support/workspace-fixtures.ts";
 import { createWorkspaceTestApp, type WorkspaceTestApp } from "../../test-support/workspace-test-app.ts";
 
 let t: WorkspaceTestApp;
@@ -41,8 +47,7 @@ async function userWithEverything() {
   await uploadScans(t, user, [{ fileName: "page1.jpg", bytes: await syntheticScan(layout, 1, { seed: 5 }) }]);
   const fontId = await createFont(t, user, { from: { kind: "template", templateId: template.id } });
   await addLetters(t, user, fontId, ["ж"]);
-  const built = await t.as(user, { method: "POST", url: "/api/buildFont", payload: { fontId } });
-  expect(built.statusCode, built.body).toBe(200);
+  expect(await buildFont(t, user, fontId)).toMatchObject({ state: "done" });
   return { user, template, fontId };
 }
 

@@ -28,6 +28,7 @@ const api = {
   removeFont: vi.fn(async () => ({ removed: true })),
   copyFont: vi.fn(async () => source),
   buildFont: vi.fn(),
+  job: vi.fn(),
   downloadFont: vi.fn(),
   specimen: vi.fn(),
 };
@@ -35,7 +36,7 @@ vi.mock("./workspace-api.ts", () => ({ workspaceApi: api, saveBlob: vi.fn() }));
 const { FontCard } = await import("./FontCard.tsx");
 
 beforeAll(async () => {
-  for (const language of ["en", "ru", "uk"] as const) await loadNamespaces(language, ["workspace", "manage"]);
+  for (const language of ["en", "ru", "uk"] as const) await loadNamespaces(language, ["workspace", "manage", "jobs"]);
 });
 
 function renderCard() {
@@ -70,6 +71,24 @@ describe("font card", () => {
     expect(within(dialog).getByText("Видалити цей шрифт?")).toBeTruthy();
     fireEvent.click(within(dialog).getByRole("button", { name: "Видалити" }));
     await waitFor(() => expect(api.removeFont).toHaveBeenCalledWith("a"));
+  });
+
+  it("follows a build's job: shows how far it got, then the failure in the user's language", async () => {
+    await activateLanguage("ru");
+    const job = { id: "j1", kind: "build-font", subjectId: "a", error: null };
+    api.buildFont.mockResolvedValueOnce({ ...job, state: "queued", progress: 0 });
+    api.job.mockResolvedValueOnce({ ...job, state: "running", progress: 40 }).mockResolvedValue({
+      ...job,
+      state: "failed",
+      progress: 100,
+      error: { code: "BUILD_FAILED", message: "Не удалось собрать шрифт. Попробуйте ещё раз." },
+    });
+    renderCard();
+    fireEvent.click(screen.getByRole("button", { name: "Собрать" }));
+    expect((await screen.findByTestId("build-progress")).textContent).toBe("Собираем… 40 %");
+    expect((await screen.findByRole("alert")).textContent).toContain("Не удалось собрать шрифт. Попробуйте ещё раз.");
+    expect(screen.queryByTestId("build-progress")).toBeNull();
+    expect(api.buildFont).toHaveBeenCalledTimes(1);
   });
 
   it("copies once for a double click", async () => {

@@ -1,12 +1,13 @@
-import type { FontFormat, FontSummary } from "@handfont/contract";
+import type { FontFormat, FontSummary, JobStatus } from "@handfont/contract";
 import { Alert, Badge, Button, Card, Group, Image, Menu, Stack, Text, Title } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { pagePath } from "../../app/pages.ts";
 import { useLanguage } from "../../app/use-language.ts";
 import { formatDate } from "../../i18n/format.ts";
+import { BuildProgress } from "./BuildProgress.tsx";
 import { ConfirmDialog, useFocusReturn } from "./ConfirmDialog.tsx";
 import { FontPreviewBox } from "./FontPreviewBox.tsx";
 import { MergeDialog } from "./MergeDialog.tsx";
@@ -17,13 +18,18 @@ import { saveBlob, workspaceApi } from "./workspace-api.ts";
 
 const FORMATS: FontFormat[] = ["ttf", "otf", "woff2"];
 
+const jobEnded = (job: JobStatus) => job.state === "done" || job.state === "failed";
+
 /** One of the user's fonts: specimen, a typing preview in the font itself, build, download, copy, merge, remove. */
 export function FontCard({ font, fonts }: { font: FontSummary; fonts: FontSummary[] }) {
   const { t } = useTranslation(["workspace", "manage"]);
   const language = useLanguage();
   const queryClient = useQueryClient();
   // A change refreshes what it changed: the list of summaries, never another font's bytes or specimen.
-  const refreshList = () => queryClient.invalidateQueries({ queryKey: ["workspace", "fonts"], exact: true });
+  const refreshList = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: ["workspace", "fonts"], exact: true }),
+    [queryClient],
+  );
   const [confirmRemove, setConfirmRemove] = useState(false);
   const [merging, setMerging] = useState(false);
   const focus = useFocusReturn();
@@ -44,11 +50,27 @@ export function FontCard({ font, fonts }: { font: FontSummary; fonts: FontSummar
     queryClient.setQueryData<FontSummary[]>(["workspace", "fonts"], (list) =>
       list?.map((entry) => (entry.id === summary.id ? summary : entry)),
     );
+  // A build runs in the background: the card follows its job until it ends.
+  const [buildJobId, setBuildJobId] = useState<string | null>(null);
   const build = useSingleFlight({
     mutationFn: () => workspaceApi.buildFont(font.id),
-    // The new build id changes this card's bytes and specimen keys, so only they are fetched again.
-    onSuccess: (built) => replaceSummary(built.font),
+    onSuccess: (job) => setBuildJobId(job.id),
   });
+  const buildJob = useQuery({
+    queryKey: ["workspace", "job", buildJobId],
+    enabled: buildJobId !== null,
+    queryFn: () => workspaceApi.job(buildJobId!),
+    refetchInterval: (query) => (query.state.data && jobEnded(query.state.data) ? false : 500),
+  });
+  const buildState = buildJob.data?.id === buildJobId ? buildJob.data : undefined;
+  const building = buildJobId !== null && (!buildState || !jobEnded(buildState));
+  useEffect(() => {
+    if (buildState?.state !== "done") return;
+    setBuildJobId(null);
+    // The new build id changes this card's bytes and specimen keys, so only they are fetched again.
+    void refreshList();
+  }, [buildState?.state, refreshList]);
+  const buildFailure = buildState?.state === "failed" && buildState.error ? new Error(buildState.error.message) : null;
   const copy = useSingleFlight({ mutationFn: () => workspaceApi.copyFont(font.id), onSuccess: refreshList });
   const remove = useSingleFlight({
     mutationFn: () => workspaceApi.removeFont(font.id),
@@ -113,9 +135,10 @@ export function FontCard({ font, fonts }: { font: FontSummary; fonts: FontSummar
             {diagnostic.message}
           </Text>
         ))}
+        {building && buildState && <BuildProgress job={buildState} />}
         <FontPreviewBox bytes={built.data ?? null} testId="font-preview" />
         <Group gap="xs">
-          <Button onClick={() => build.run()} loading={build.isPending}>
+          <Button onClick={() => build.run()} loading={build.isPending || building}>
             {t("fonts.build")}
           </Button>
           <Menu>
@@ -159,7 +182,7 @@ export function FontCard({ font, fonts }: { font: FontSummary; fonts: FontSummar
             {t("fonts.remove")}
           </Button>
         </Group>
-        {[build.error, copy.error, remove.error, merge.error, download.error].map((error, index) =>
+        {[build.error, buildFailure, copy.error, remove.error, merge.error, download.error].map((error, index) =>
           error ? <ErrorNotice key={String(index)} error={error} /> : null,
         )}
         {merge.data && (

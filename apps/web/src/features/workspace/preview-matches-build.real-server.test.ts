@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { FontLetters, FontList, type GlyphDocument } from "@handfont/contract";
+import { BuildFontResponse, FontLetters, FontList, type GlyphDocument, JobStatus } from "@handfont/contract";
 import { DEFAULT_PEN, emptyGlyphDocument } from "@handfont/engine/fonts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RealServer, signedInClient, startRealServer } from "../../api/test-support/real-server.ts";
@@ -87,7 +87,12 @@ describe("live preview and build", () => {
       glyphs: [],
       deleted: [],
     });
-    await client.post("/buildFont", { fontId: font.id });
+    // The build runs as a job: follow it until it ends, as the font card does.
+    const { job } = BuildFontResponse.parse(await client.post("/buildFont", { fontId: font.id }));
+    for (let state = job.state; state === "queued" || state === "running"; ) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      state = JobStatus.parse(await client.get(`/jobs/${job.id}`)).state;
+    }
     const built = new Uint8Array(
       await (
         await client.get<Blob>(`/getCreatedFont/${font.id}`, { query: { format: "otf" }, responseType: "blob" })

@@ -9,6 +9,7 @@ import {
   type FontOrigin,
   FontSummary,
   FontsAndLetters,
+  JobStatus,
   JoinFontsResponse,
   type LetterChange,
   LetterSetLetters,
@@ -54,7 +55,9 @@ export const workspaceApi = {
   /** `keep`: as for createFont, the characters to keep when the source holds more than the plan allows. */
   addAsNewFont: async (name: string, from: FontOrigin, keep?: string[]) =>
     FontSummary.parse(await api.post("/addAsNewFontHw", { name, from, ...(keep ? { keep } : {}) })),
-  buildFont: async (fontId: string) => BuildFontResponse.parse(await api.post("/buildFont", { fontId })),
+  /** Queues a build; the answer is the job to follow with `job`. */
+  buildFont: async (fontId: string) => BuildFontResponse.parse(await api.post("/buildFont", { fontId })).job,
+  job: async (id: string) => JobStatus.parse(await api.get(`/jobs/${encodeURIComponent(id)}`)),
   downloadFont: (fontId: string, format: FontFormat) =>
     api.get<Blob>(`/getCreatedFont/${encodeURIComponent(fontId)}`, { query: { format }, responseType: "blob" }),
   specimen: (url: string) => api.get<Blob>(url.replace(/^\/api/, ""), { responseType: "blob" }),
