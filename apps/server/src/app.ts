@@ -97,7 +97,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   app.addHook("onClose", () => payments.ctx.receipts.flush());
   // Global hooks, added before any route: every feature's routes see request.user and the XSRF check.
-  registerAuthentication(app, accounts.deps.tokens);
+  registerAuthentication(app, accounts.deps.tokens, accounts.deps.sessions);
   registerXsrfProtection(app, {
     xsrf: accounts.xsrf,
     binding: (request) => sessionBinding(request, accounts.deps.tokens),
