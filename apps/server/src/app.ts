@@ -16,12 +16,14 @@ import type { Database } from "./db/database.ts";
 import "./http/auth-context.ts";
 import { registerAuthentication } from "./http/authentication.ts";
 import { clientErrorHandler, registerErrorHandling } from "./http/error-handler.ts";
+import { registerIdempotency } from "./http/idempotency.ts";
 import { registerSecurityHeaders } from "./http/security.ts";
 import { sessionBinding } from "./http/session-cookies.ts";
 import { registerTextSafety } from "./http/text-safety.ts";
 import { registerWebApp } from "./http/web-app.ts";
 import { registerXsrfProtection } from "./http/xsrf.ts";
 import { createPaymentFeature } from "./payments.ts";
+import { systemClock } from "./ports/clock.ts";
 import { adminRoutes } from "./routes/admin.ts";
 import { accountRoutes } from "./routes/auth/index.ts";
 import { debugRoutes } from "./routes/debug-routes.ts";
@@ -30,6 +32,7 @@ import { PAYMENT_NOTIFICATION_PATHS, paymentRoutes } from "./routes/payments.ts"
 import { systemRoutes } from "./routes/system.ts";
 import { type Workspace, workspaceRoutes } from "./routes/workspace.ts";
 import { DomainError } from "./services/domain-error.ts";
+import { createIdempotency } from "./services/idempotency.ts";
 
 /**
  * The only state-changing paths without the XSRF check: the payment providers' server-to-server notifications,
@@ -68,6 +71,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerTextSafety(app);
+  // Before compression (an onSend hook too), so the answer kept for repeats is the plain JSON text.
+  registerIdempotency(app, createIdempotency(deps.database.db, deps.accountPorts?.clock ?? systemClock));
 
   await registerSecurityHeaders(app, {
     analytics: config.analyticsId !== null,
@@ -97,7 +102,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   app.addHook("onClose", () => payments.ctx.receipts.flush());
   // Global hooks, added before any route: every feature's routes see request.user and the XSRF check.
-  registerAuthentication(app, accounts.deps.tokens);
+  registerAuthentication(app, accounts.deps.tokens, accounts.deps.sessions);
   registerXsrfProtection(app, {
     xsrf: accounts.xsrf,
     binding: (request) => sessionBinding(request, accounts.deps.tokens),

@@ -46,7 +46,7 @@ describe("ALTCHA (self-hosted proof of work)", () => {
 
   it("accepts a really solved challenge once, and refuses its replay", async () => {
     const payload = encode(await solved());
-    expect(await verifier.verify(payload, context)).toEqual({ ok: true });
+    expect(await verifier.verify(payload, context)).toEqual({ ok: true, hard: false });
     expect(await verifier.verify(payload, context)).toEqual({ ok: false, reason: "replay" });
   });
 
@@ -116,7 +116,7 @@ describe("remote providers (siteverify protocol, local peer)", () => {
     );
 
   it("posts secret, response and the client address as a form, and accepts success", async () => {
-    expect(await remote({}).verify("pass", context)).toEqual({ ok: true });
+    expect(await remote({}).verify("pass", context)).toEqual({ ok: true, hard: true });
     const sent = peer.requests.at(-1)!;
     expect(sent.contentType).toBe("application/x-www-form-urlencoded");
     expect(Object.fromEntries(sent.form)).toEqual({

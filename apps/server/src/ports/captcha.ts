@@ -19,14 +19,21 @@ export type CaptchaRefusal =
   | "unreachable"
   | `http-${number}`;
 
-export type CaptchaResult = { ok: true } | { ok: false; reason: CaptchaRefusal };
+/**
+ * `hard`: the solution paid for a hardened challenge (HARD_CAPTCHA_FACTOR times the work). A remote provider's
+ * answer counts as hard: its cost cannot be raised, so its own risk analysis stands in.
+ */
+export type CaptchaResult = { ok: true; hard: boolean } | { ok: false; reason: CaptchaRefusal };
+
+/** How much more work a hardened challenge asks for (sign-in under attack, services/auth/signin.ts). */
+export const HARD_CAPTCHA_FACTOR = 8;
 
 /** One interface over ALTCHA and the remote providers; every failure, including a provider outage, refuses. */
 export interface CaptchaVerifier {
   readonly provider: CaptchaProvider;
   verify(response: string, context: { ip: string }): Promise<CaptchaResult>;
-  /** A fresh proof-of-work challenge; only ALTCHA has one. */
-  createChallenge?: () => Promise<Challenge>;
+  /** A fresh proof-of-work challenge, hardened on request; only ALTCHA has one. */
+  createChallenge?: (options?: { hard?: boolean }) => Promise<Challenge>;
 }
 
 /** Remembers solved challenges so one solution passes once, in every process (see captcha-solutions.ts). */
@@ -56,10 +63,11 @@ function altchaVerifier(
   const keySecret = createHmac("sha256", deps.hmacSecret).update("altcha key signature").digest("hex");
   return {
     provider: "altcha",
-    createChallenge: () =>
+    createChallenge: (options = {}) =>
       createChallenge({
         algorithm: ALTCHA_ALGORITHM,
-        cost: settings.cost,
+        // The signature covers the cost, so verify() can tell a hardened challenge from a normal one.
+        cost: settings.cost * (options.hard ? HARD_CAPTCHA_FACTOR : 1),
         // Deterministic mode: the solver must find this counter, so the work is about `counter` key derivations.
         counter: randomInt(Math.ceil(settings.maxNumber / 3), settings.maxNumber + 1),
         deriveKey,
@@ -94,7 +102,9 @@ function altchaVerifier(
       if (result.invalidSignature) return { ok: false, reason: "signature" };
       if (!result.verified) return { ok: false, reason: "solution" };
       const first = await deps.solutions.markUsed(parameters.nonce, new Date(expiresAt * 1000));
-      return first ? { ok: true } : { ok: false, reason: "replay" };
+      return first
+        ? { ok: true, hard: parameters.cost >= settings.cost * HARD_CAPTCHA_FACTOR }
+        : { ok: false, reason: "replay" };
     },
   };
 }
@@ -160,7 +170,7 @@ function remoteVerifier(config: CaptchaConfig): CaptchaVerifier {
       if (!isObject(body)) return { ok: false, reason: "malformed" };
       if (body.success !== true) return { ok: false, reason: "refused" };
       if (typeof body.score === "number" && body.score < config.minScore) return { ok: false, reason: "score" };
-      return { ok: true };
+      return { ok: true, hard: true };
     },
   };
 }

@@ -15,6 +15,7 @@ import {
 } from "@handfont/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../http/auth-context.ts";
+import { IdempotencyHeaders, idempotentCall } from "../http/idempotency.ts";
 import { requestLanguage } from "../http/request-language.ts";
 import type { FontBuildService } from "../services/font-builds.ts";
 import type { FontService } from "../services/fonts.ts";
@@ -38,7 +39,9 @@ export const fontRoutes: FastifyPluginAsyncZod<FontRoutesOptions> = async (app, 
   app.post(
     "/createFont",
     {
+      ...idempotentCall,
       schema: {
+        headers: IdempotencyHeaders,
         tags,
         summary: "Create a font: empty, or from a letter set, a template's results, a font or a scan",
         body: CreateFontRequest,
@@ -87,7 +90,9 @@ export const fontRoutes: FastifyPluginAsyncZod<FontRoutesOptions> = async (app, 
   app.post(
     "/buildFont",
     {
+      ...idempotentCall,
       schema: {
+        headers: IdempotencyHeaders,
         tags,
         summary: "Queue a build of the font into OTF, TTF and WOFF2; answers the job to follow at GET /api/jobs/:id",
         body: BuildFontRequest,
@@ -140,7 +145,14 @@ export const fontRoutes: FastifyPluginAsyncZod<FontRoutesOptions> = async (app, 
   app.post(
     "/copyFont",
     {
-      schema: { tags, summary: "Copy a font with its letters", body: CopyFontRequest, response: { 200: FontSummary } },
+      ...idempotentCall,
+      schema: {
+        headers: IdempotencyHeaders,
+        tags,
+        summary: "Copy a font with its letters",
+        body: CopyFontRequest,
+        response: { 200: FontSummary },
+      },
     },
     async (request) => fonts.copy(requireUser(request).id, request.body.fontId, request.body.name),
   );
@@ -182,7 +194,9 @@ export const fontRoutes: FastifyPluginAsyncZod<FontRoutesOptions> = async (app, 
   app.post(
     "/addAsNewFontHw",
     {
+      ...idempotentCall,
       schema: {
+        headers: IdempotencyHeaders,
         tags,
         summary: "Save the letters of a scan, a letter set or a font as a new font",
         body: AddAsNewFontRequest,

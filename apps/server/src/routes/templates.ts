@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../http/auth-context.ts";
+import { IdempotencyHeaders, idempotentCall } from "../http/idempotency.ts";
 import { requestLanguage } from "../http/request-language.ts";
 import { templateTexts } from "../i18n/template-texts.ts";
 import type { TemplateService } from "../services/templates.ts";
@@ -21,7 +22,9 @@ export const templateRoutes: FastifyPluginAsyncZod<{ templates: TemplateService 
   app.post(
     "/createTemplate",
     {
+      ...idempotentCall,
       schema: {
+        headers: IdempotencyHeaders,
         tags,
         summary: "Create a template from options: its layout, QR codes and printable PDF",
         body: CreateTemplateRequest,

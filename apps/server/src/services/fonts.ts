@@ -223,6 +223,7 @@ export function createFontService(ctx: WorkspaceContext) {
       if (sourceFontId === targetFontId) throw new DomainError("MERGE_SAME_FONT");
       const plan = await ctx.plans.planOf(userId);
       return ctx.db.transaction(async (tx) => {
+        await lockUser(tx, userId);
         const source = await ownedFont(tx, userId, sourceFontId);
         const target = await ownedFont(tx, userId, targetFontId);
         const incoming = (await fontGlyphs(tx, source.id)).map(toRecord);

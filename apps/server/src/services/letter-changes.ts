@@ -6,7 +6,7 @@ import { DomainError } from "./domain-error.ts";
 import { ownedFont } from "./fonts.ts";
 import { assertFontSize, EMPTY_MEASURE, fontGlyphs, type GlyphRow, measureFonts, setGlyphs } from "./glyph-rows.ts";
 import { assertMeasuredContent } from "./plans.ts";
-import { isUuid, type WorkspaceContext } from "./workspace-context.ts";
+import { isUuid, lockUser, type WorkspaceContext } from "./workspace-context.ts";
 
 const key = (letter: { chars: string; variant: number }) => `${letter.variant}\u0000${letter.chars}`;
 
@@ -92,6 +92,8 @@ export function createLetterChangeService(ctx: WorkspaceContext) {
         });
       const plan = await ctx.plans.planOf(userId);
       return ctx.db.transaction(async (tx) => {
+        // Writers of one account wait for each other, so the plan limit measured below still holds at the commit.
+        await lockUser(tx, userId);
         const font = await ownedFont(tx, userId, fontId);
         const named = or(
           ...changes.map((change) => and(eq(glyphs.chars, change.chars), eq(glyphs.variant, change.variant))),

@@ -18,7 +18,7 @@ import {
   upsertFontGlyphs,
 } from "./glyph-rows.ts";
 import { assertFontContent } from "./plans.ts";
-import { isUuid, type WorkspaceContext } from "./workspace-context.ts";
+import { isUuid, lockUser, type WorkspaceContext } from "./workspace-context.ts";
 
 type Letter = Omit<LetterInput, "variant" | "baselineShift" | "scale"> & {
   variant: number;
@@ -53,6 +53,8 @@ export function createLetterService(ctx: WorkspaceContext) {
   const addRecords = async (userId: string, fontId: string, records: LetterRecord[]) => {
     const plan = await ctx.plans.planOf(userId);
     return ctx.db.transaction(async (tx) => {
+      // Writers of one account wait for each other, so the plan limit counted here still holds at the commit.
+      await lockUser(tx, userId);
       const font = await ownedFont(tx, userId, fontId);
       const present = (await fontGlyphs(tx, font.id)).map(toRecord);
       assertFontContent(plan, mergeLetters(present, records));
@@ -99,6 +101,7 @@ export function createLetterService(ctx: WorkspaceContext) {
       const records = input.glyphs.map(toRecordFromInput);
       const plan = await ctx.plans.planOf(userId);
       return ctx.db.transaction(async (tx) => {
+        await lockUser(tx, userId);
         const font = await ownedFont(tx, userId, input.fontId);
         const deleted = input.deleted.filter(isUuid);
         if (deleted.length) {

@@ -25,8 +25,11 @@ export interface TestBrowser {
   cookie(name: string): string | undefined;
   setCookie(name: string, value: string, path?: string): void;
   deleteCookie(name: string): void;
-  /** A real solution of a fresh ALTCHA challenge from the server, as the widget would post it. */
-  solveCaptcha(): Promise<string>;
+  /**
+   * A real solution of a fresh ALTCHA challenge from the server, as the widget would post it; `login` names the
+   * account the sign-in form is for, as the web client does (the challenge is hardened for an account under attack).
+   */
+  solveCaptcha(login?: string): Promise<string>;
 }
 
 let nextIp = 1;
@@ -103,8 +106,9 @@ export function createTestBrowser(app: FastifyInstance, options: { ip?: string; 
     deleteCookie(name) {
       jar.delete(name);
     },
-    async solveCaptcha() {
-      const response = await browser.get("/api/captcha/challenge");
+    async solveCaptcha(login) {
+      const query = login === undefined ? "" : `?login=${encodeURIComponent(login)}`;
+      const response = await browser.get(`/api/captcha/challenge${query}`);
       if (response.statusCode !== 200) throw new Error(`challenge: ${response.statusCode} ${response.body}`);
       const challenge = response.json() as Challenge;
       const solution = await solveChallenge({ challenge, deriveKey });

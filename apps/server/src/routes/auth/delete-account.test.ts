@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signedInBrowser } from "../../test-support/accounts.ts";
 import { syntheticScan } from "../../test-support/synthetic-scan.ts";
 import { createTestBrowser } from "../../test-support/test-browser.ts";
 import {
@@ -106,5 +107,23 @@ describe("deleting an account", () => {
       recaptca: await browser.solveCaptcha(),
     });
     expect(signIn.json().code).toBe("BAD_CREDENTIALS");
+  });
+
+  it("stops the access tokens of a deleted account at once, on every device", async () => {
+    const user = await t.newUser();
+    const credentials = t.credentials(user);
+    const phone = await signedInBrowser(t.app, credentials);
+    expect((await phone.get("/api/getAllAddedFonts")).statusCode).toBe(200);
+    const deleted = await t.as(user, {
+      method: "POST",
+      url: "/api/profile/delete",
+      payload: { username: credentials.username, password: credentials.password },
+    });
+    expect(deleted.statusCode).toBe(204);
+    // Well within the access token's 15 minutes.
+    const after = await phone.get("/api/getAllAddedFonts");
+    expect(after.statusCode).toBe(401);
+    expect(after.json().code).toBe("UNAUTHORIZED");
+    expect((await t.as(user, { method: "GET", url: "/api/profile" })).statusCode).toBe(401);
   });
 });

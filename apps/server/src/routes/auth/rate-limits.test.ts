@@ -1,6 +1,7 @@
 import { generateKeyPairSync } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../../db/database.ts";
+import { HARD_CAPTCHA_FACTOR } from "../../ports/captcha.ts";
 import { manualClock } from "../../ports/clock.ts";
 import { createRateLimiter } from "../../services/rate-limiter.ts";
 import { newUserData, registerConfirmedUser } from "../../test-support/accounts.ts";
@@ -27,33 +28,116 @@ describe("rate limits", () => {
     expect(codes[50]).toBe("RATE_LIMITED");
   });
 
-  it("limits sign-in per account across addresses, even for the right password, with Retry-After", async () => {
+  it("never locks the owner out: after failed sign-ins elsewhere the right password with a hardened captcha works", async () => {
     const user = await registerConfirmedUser(t.app);
     for (let i = 0; i < 10; i += 1) {
-      const browser = createTestBrowser(t.app);
-      const res = await browser.post("/api/auth/signin", {
-        username: user.username,
+      const attacker = createTestBrowser(t.app);
+      const res = await attacker.post("/api/auth/signin", {
+        username: i % 2 === 0 ? user.username : user.email,
         password: "wrong-password-1",
-        recaptca: await browser.solveCaptcha(),
+        recaptca: await attacker.solveCaptcha(),
       });
       expect(res.json().code).toBe("BAD_CREDENTIALS");
     }
-    const browser = createTestBrowser(t.app, { language: "ru" });
-    const res = await browser.post("/api/auth/signin", {
+    // Every further attempt on the account, right password or not, needs several times the work.
+    const attacker = createTestBrowser(t.app, { language: "ru" });
+    const cheap = await attacker.post("/api/auth/signin", {
+      username: user.username,
+      password: "wrong-password-2",
+      recaptca: await attacker.solveCaptcha(),
+    });
+    expect(cheap.statusCode).toBe(400);
+    expect(cheap.json()).toMatchObject({ code: "CAPTCHA", hardCaptcha: true, message: expect.any(String) });
+    const normal = (await attacker.get("/api/captcha/challenge")).json();
+    const hardened = (await attacker.get(`/api/captcha/challenge?login=${user.email.toUpperCase()}`)).json();
+    expect(hardened.parameters.cost).toBe(normal.parameters.cost * HARD_CAPTCHA_FACTOR);
+    const paid = await attacker.post("/api/auth/signin", {
+      username: user.username,
+      password: "wrong-password-2",
+      recaptca: await attacker.solveCaptcha(user.username),
+    });
+    expect(paid.json().code).toBe("BAD_CREDENTIALS");
+
+    const owner = createTestBrowser(t.app);
+    const ownerCheap = await owner.post("/api/auth/signin", {
       username: user.email,
       password: user.password,
-      recaptca: await browser.solveCaptcha(),
+      recaptca: await owner.solveCaptcha(),
     });
-    expect(res.statusCode).toBe(429);
-    expect(res.json()).toMatchObject({
-      code: "RATE_LIMITED",
-      message: expect.stringMatching(/^Слишком много попыток/),
+    expect(ownerCheap.json().code).toBe("CAPTCHA");
+    const signedIn = await owner.post("/api/auth/signin", {
+      username: user.email,
+      password: user.password,
+      recaptca: await owner.solveCaptcha(user.email),
     });
-    expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
-    expect(Number(res.headers["retry-after"])).toBeLessThanOrEqual(300);
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
   });
 
-  it("limits challenges per IP, resend and forgot per account, refresh per IP", async () => {
+  it("hardens the captcha for an address that failed often, whatever account it tries", async () => {
+    const attacker = createTestBrowser(t.app);
+    for (let i = 0; i < 5; i += 1) {
+      const res = await attacker.post("/api/auth/signin", {
+        username: `nobody-${i}`,
+        password: "wrong-password-1",
+        recaptca: await attacker.solveCaptcha(),
+      });
+      expect(res.json().code).toBe("BAD_CREDENTIALS");
+    }
+    const elsewhere = (await createTestBrowser(t.app).get("/api/captcha/challenge")).json();
+    const here = (await attacker.get("/api/captcha/challenge")).json();
+    expect(here.parameters.cost).toBe(elsewhere.parameters.cost * HARD_CAPTCHA_FACTOR);
+    const user = await registerConfirmedUser(t.app);
+    const body = { username: user.username, password: user.password };
+    // A normal solution (fetched elsewhere) is refused from this address; the challenges it gets are all hardened.
+    const normalSolution = await createTestBrowser(t.app).solveCaptcha();
+    expect((await attacker.post("/api/auth/signin", { ...body, recaptca: normalSolution })).json()).toMatchObject({
+      code: "CAPTCHA",
+      hardCaptcha: true,
+    });
+    const paid = await attacker.post("/api/auth/signin", { ...body, recaptca: await attacker.solveCaptcha() });
+    expect(paid.statusCode).toBe(200);
+    // The owner's own address was never in question.
+    const owner = createTestBrowser(t.app);
+    expect((await owner.post("/api/auth/signin", { ...body, recaptca: await owner.solveCaptcha() })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it("lets the owner reset the password however often others asked for links, and sends at most three mails", async () => {
+    const user = await registerConfirmedUser(t.app);
+    const mailsTo = async () =>
+      (await t.app.inject({ method: "GET", url: "/api/debug/outbox" }))
+        .json()
+        .messages.filter((mail: { to: string }) => mail.to === user.email) as { links: string[] }[];
+    const before = (await mailsTo()).length;
+    for (let i = 0; i < 5; i += 1) {
+      const res = await createTestBrowser(t.app).post("/api/forgotPassword", { email: user.email });
+      expect(res.statusCode).toBe(204);
+    }
+    const mails = (await mailsTo()).slice(0, -before || undefined);
+    expect(mails).toHaveLength(3);
+    // The owner picks any of the links (the oldest here): it works, and then the others do not.
+    const owner = createTestBrowser(t.app);
+    const tokenOf = (mail: { links: string[] }) => new URL(mail.links[0]!).searchParams.get("token")!;
+    const reset = await owner.post("/api/forgotPassword/updatePassword", {
+      token: tokenOf(mails[2]!),
+      password: "new-violet-harbour-9",
+    });
+    expect(reset.statusCode, reset.body).toBe(204);
+    const again = await owner.post("/api/forgotPassword/updatePassword", {
+      token: tokenOf(mails[0]!),
+      password: "new-violet-harbour-10",
+    });
+    expect(again.json().code).toBe("TOKEN_INVALID");
+    const signIn = await owner.post("/api/auth/signin", {
+      username: user.username,
+      password: "new-violet-harbour-9",
+      recaptca: await owner.solveCaptcha(),
+    });
+    expect(signIn.statusCode).toBe(200);
+  });
+
+  it("limits challenges per IP, resend per account, forgot and refresh per IP", async () => {
     const challenges = createTestBrowser(t.app);
     const challengeCodes: number[] = [];
     for (let i = 0; i < 31; i += 1) challengeCodes.push((await challenges.get("/api/captcha/challenge")).statusCode);
@@ -66,12 +150,12 @@ describe("rate limits", () => {
       resendCodes.push((await createTestBrowser(t.app).post("/api/resendEmail", { id })).statusCode);
     expect(resendCodes).toEqual([204, 204, 204, 429]);
 
+    const forgotter = createTestBrowser(t.app);
     const forgotCodes: number[] = [];
-    for (let i = 0; i < 4; i += 1) {
-      const res = await createTestBrowser(t.app).post("/api/forgotPassword", { email: "target@example.com" });
-      forgotCodes.push(res.statusCode);
+    for (let i = 0; i < 11; i += 1) {
+      forgotCodes.push((await forgotter.post("/api/forgotPassword", { email: `target${i}@example.com` })).statusCode);
     }
-    expect(forgotCodes).toEqual([204, 204, 204, 429]);
+    expect(forgotCodes).toEqual([...Array(10).fill(204), 429]);
 
     const refresher = createTestBrowser(t.app);
     const refreshCodes: number[] = [];
@@ -130,7 +214,7 @@ describe.skipIf(!hasPostgres)("limits and captcha replay across server processes
     await testDatabase.drop();
   });
 
-  it("counts sign-in attempts of one account on both processes together", async () => {
+  it("counts failed sign-ins of one account on both processes together", async () => {
     const [a, b] = apps as [TestApp, TestApp];
     const data = newUserData("pg");
     const browser = createTestBrowser(a.app);
@@ -147,7 +231,7 @@ describe.skipIf(!hasPostgres)("limits and captcha replay across server processes
       codes.push(res.json().code);
     }
     expect(codes.slice(0, 10).every((code) => code === "BAD_CREDENTIALS")).toBe(true);
-    expect(codes[10]).toBe("RATE_LIMITED");
+    expect(codes[10]).toBe("CAPTCHA");
   });
 
   it("refuses on one process a captcha solution already used on the other", async () => {

@@ -117,6 +117,8 @@ describe("refresh token rotation", () => {
     const browser = await signedInBrowser(t.app, user);
     const token = browser.cookie("refreshToken")!;
     expect((await browser.post("/api/auth/logout")).statusCode).toBe(204);
+    // The access token of the ended session stops with it, not 15 minutes later.
+    expect((await browser.get("/api/profile")).statusCode).toBe(401);
     expect(browser.cookie("refreshToken")).toBeUndefined();
     browser.setCookie("refreshToken", token, "/api/auth");
     // The XSRF token issued at logout is anonymous; the page fetches one for the cookie it now sends.

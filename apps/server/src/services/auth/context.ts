@@ -35,7 +35,10 @@ const MINUTE = 60_000;
 /** Per IP and per account; every one is checked before any password hash is computed. */
 export const LIMITS = {
   signInIp: { name: "signin-ip", limit: 50, windowMs: 5 * MINUTE },
-  signInAccount: { name: "signin-account", limit: 10, windowMs: 5 * MINUTE },
+  // Failed sign-ins never lock an account (its owner with the right password gets in): past these counts, every
+  // attempt on the account, or from the address, needs a hardened captcha (signin.ts).
+  signInFailuresAccount: { name: "signin-fail-account", limit: 10, windowMs: 15 * MINUTE },
+  signInFailuresIp: { name: "signin-fail-ip", limit: 5, windowMs: 15 * MINUTE },
   // A classroom or an office signs up behind one address: the captcha's work keeps bots out, the per-address rule
   // only stops floods, and counts solved captchas only (signup.ts), so bogus attempts cannot use up a class's share.
   signUpIp: { name: "signup-ip", limit: 300, windowMs: 60 * MINUTE },
@@ -43,19 +46,25 @@ export const LIMITS = {
   resendIp: { name: "resend-ip", limit: 10, windowMs: 15 * MINUTE },
   resendAccount: { name: "resend-account", limit: 3, windowMs: 15 * MINUTE },
   forgotIp: { name: "forgot-ip", limit: 10, windowMs: 15 * MINUTE },
+  // Mails per mailbox: past the limit requests still answer 204 but send nothing (recovery.ts).
   forgotAccount: { name: "forgot-account", limit: 3, windowMs: 15 * MINUTE },
+  resetIp: { name: "reset-ip", limit: 10, windowMs: 15 * MINUTE },
   refreshIp: { name: "refresh-ip", limit: 60, windowMs: MINUTE },
   refreshAccount: { name: "refresh-account", limit: 20, windowMs: MINUTE },
   captchaIp: { name: "captcha-ip", limit: 30, windowMs: MINUTE },
   profileAccount: { name: "profile-account", limit: 10, windowMs: 15 * MINUTE },
 } satisfies Record<string, RateRule>;
 
-/** Throws CAPTCHA (400) unless the response proves a solved captcha; a provider outage also refuses. */
+/**
+ * Throws CAPTCHA (400) unless the response proves a solved captcha; a provider outage also refuses. Answers whether
+ * the solution was a hardened one.
+ */
 export async function requireCaptcha(
   captcha: CaptchaVerifier,
   response: string,
   context: RequestContext,
-): Promise<void> {
+): Promise<{ hard: boolean }> {
   const result = await captcha.verify(response, { ip: context.ip });
   if (!result.ok) throw new DomainError("CAPTCHA", {}, `captcha refused: ${result.reason}`);
+  return { hard: result.hard };
 }

@@ -22,12 +22,22 @@ function hashToken(token: string): string {
 
 /** Single-use random tokens of mailed links, stored as SHA-256 hashes with an expiry. */
 export interface EmailTokens {
-  /** A new token; it replaces (uses up) earlier unused tokens of the same purpose for that user. */
+  /**
+   * A new token. It replaces (uses up) earlier unused tokens of the same purpose for that user, except reset links:
+   * those all stay valid until one is used, so reset requests by someone else cannot void the owner's link.
+   */
   issue(userId: string, purpose: EmailTokenPurpose, newEmail?: string): Promise<string>;
   /** Uses a token up atomically and returns its row; throws TOKEN_INVALID when unknown, used, expired or misused. */
   consume(token: string, purposes: readonly EmailTokenPurpose[]): Promise<EmailTokenRow>;
   /** The row of a token whatever its state (to answer an invalid link in its owner's language), or null. */
   find(token: string): Promise<EmailTokenRow | null>;
+}
+
+async function useUpOthers(db: Db, userId: string, purpose: EmailTokenPurpose, now: Date): Promise<void> {
+  await db
+    .update(emailTokens)
+    .set({ usedAt: now })
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
 }
 
 export function createEmailTokens(db: Db, clock: Clock): EmailTokens {
@@ -36,10 +46,7 @@ export function createEmailTokens(db: Db, clock: Clock): EmailTokens {
       const token = randomBytes(32).toString("base64url");
       const now = clock.now();
       await db.transaction(async (tx) => {
-        await tx
-          .update(emailTokens)
-          .set({ usedAt: now })
-          .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+        if (purpose !== "reset") await useUpOthers(tx as unknown as Db, userId, purpose, now);
         await tx.insert(emailTokens).values({
           userId,
           purpose,
@@ -67,6 +74,8 @@ export function createEmailTokens(db: Db, clock: Clock): EmailTokens {
         )
         .returning();
       if (!row) throw new DomainError("TOKEN_INVALID");
+      // One reset per set of mailed links: the others stop working once one is used.
+      if (row.purpose === "reset") await useUpOthers(db, row.userId, "reset", now);
       return row;
     },
 

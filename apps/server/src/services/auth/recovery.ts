@@ -4,14 +4,18 @@ import { type AccountDeps, LIMITS, type RequestContext } from "./context.ts";
 import { assertPasswordAllowed } from "./passwords.ts";
 import { findUserByEmail, findUserById } from "./users.ts";
 
-/** Mails a password-reset link when the address has an account; the caller answers 204 either way. */
+/**
+ * Mails a password-reset link when the address has an account; the caller answers 204 either way. Requests from one
+ * address are limited; requests for one mailbox are not refused (that would let anyone block the owner's reset) but
+ * past a few mails no further one is sent: the links already mailed all work until one of them is used.
+ */
 export async function requestPasswordReset(
   deps: Pick<AccountDeps, "db" | "limiter" | "emailTokens" | "mail">,
   email: string,
   context: RequestContext,
 ): Promise<void> {
   await deps.limiter.hit(LIMITS.forgotIp, context.ip);
-  await deps.limiter.hit(LIMITS.forgotAccount, email.toLowerCase());
+  if ((await deps.limiter.count(LIMITS.forgotAccount, email.toLowerCase())) > LIMITS.forgotAccount.limit) return;
   const user = await findUserByEmail(deps.db, email);
   if (!user) return;
   deps.mail.resetPassword(user, await deps.emailTokens.issue(user.id, "reset"));
@@ -27,7 +31,7 @@ export async function resetPassword(
   password: string,
   context: RequestContext,
 ): Promise<void> {
-  await deps.limiter.hit(LIMITS.forgotIp, context.ip);
+  await deps.limiter.hit(LIMITS.resetIp, context.ip);
   assertPasswordAllowed(password);
   const row = await deps.emailTokens.consume(token, ["reset"]);
   const user = await findUserById(deps.db, row.userId);

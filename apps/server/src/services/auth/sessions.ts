@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "../../db/database.ts";
 import { refreshTokens } from "../../db/schema/index.ts";
 import type { Clock } from "../../ports/clock.ts";
@@ -53,6 +53,12 @@ export interface Sessions {
   end(token: string): Promise<void>;
   /** Ends every session of a user (password change or reset). */
   endAll(userId: string, reason: string): Promise<void>;
+  /**
+   * True while a session of this user is neither ended nor past its absolute expiry. Access tokens name their
+   * session, so an ended session (logout, password reset, reuse, a deleted account) stops them at once instead of
+   * after their 15 minutes.
+   */
+  isLive(familyId: string, userId: string): Promise<boolean>;
 }
 
 export function createSessions(db: Db, clock: Clock): Sessions {
@@ -125,6 +131,22 @@ export function createSessions(db: Db, clock: Clock): Sessions {
         .where(eq(refreshTokens.tokenHash, hashToken(token)))
         .limit(1);
       if (row) await revokeFamily(row.familyId, "logout");
+    },
+
+    async isLive(familyId, userId) {
+      const [row] = await db
+        .select({ id: refreshTokens.id })
+        .from(refreshTokens)
+        .where(
+          and(
+            eq(refreshTokens.familyId, familyId),
+            eq(refreshTokens.userId, userId),
+            isNull(refreshTokens.revokedAt),
+            gt(refreshTokens.familyExpiresAt, clock.now()),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
     },
 
     async endAll(userId, reason) {

@@ -9,6 +9,16 @@ import { accountError, authMessage, type ShownError, signInError } from "../../f
 import { CaptchaField } from "../../features/auth/CaptchaField.tsx";
 import { session } from "../../features/auth/session.ts";
 
+/**
+ * The challenge names the account being signed in to: after many failed sign-ins on it the server hardens the
+ * challenge, and a normal solution is refused with CAPTCHA (the widget then fetches the hardened one).
+ */
+function challengeFor(captcha: PublicConfig["captcha"], login: string): PublicConfig["captcha"] {
+  const name = login.trim();
+  if (!captcha.challengeUrl || !name) return captcha;
+  return { ...captcha, challengeUrl: `${captcha.challengeUrl}?login=${encodeURIComponent(name)}` };
+}
+
 /** Sign-in with username or e-mail, password and captcha; spec §8 messages, and a resend for an unconfirmed address. */
 export function SignInForm({ captcha }: { captcha: PublicConfig["captcha"] }) {
   const { t } = useTranslation("auth");
@@ -67,7 +77,12 @@ export function SignInForm({ captcha }: { captcha: PublicConfig["captcha"] }) {
           onChange={(event) => setPassword(event.currentTarget.value)}
           required
         />
-        <CaptchaField config={captcha} language={language} onToken={setToken} resetSignal={resetSignal} />
+        <CaptchaField
+          config={challengeFor(captcha, login)}
+          language={language}
+          onToken={setToken}
+          resetSignal={resetSignal}
+        />
         {error && (
           <Alert color="red" variant="light" role="alert" data-testid="signin-error">
             <Stack gap="xs" align="flex-start">
