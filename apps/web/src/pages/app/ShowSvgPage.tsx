@@ -1,10 +1,11 @@
 import { FontSettings, type LetterChange, LetterConflictBody, type LetterState } from "@handfont/contract";
-import { Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { ApiError } from "../../api/errors.ts";
+import { AppLink } from "../../app/AppLink.tsx";
 import { DelayedLoader } from "../../app/DelayedLoader.tsx";
 import { usePageMeta } from "../../app/use-page-meta.ts";
 import { FontPreviewBox } from "../../features/workspace/FontPreviewBox.tsx";
@@ -210,7 +211,19 @@ function ShowSvgPage() {
             )}
           </Group>
           <ErrorNotice error={save.error ?? asFont.error ?? saveSettings.error} />
-          <FontPreviewBox bytes={preview} testId="live-preview" waitingText={t("preview.compiling")} />
+          {fontId && letters.isSuccess && shown.length === 0 ? (
+            // An empty font has nothing to preview: say how to add letters instead of waiting for a preview forever.
+            <Alert color="blue" data-testid="empty-font">
+              <Text size="sm" mb="xs">
+                {t("letters.emptyFont")}
+              </Text>
+              <Button component={AppLink} page="editor" search={`?font=${encodeURIComponent(fontId)}`}>
+                {t("letters.drawLink")}
+              </Button>
+            </Alert>
+          ) : (
+            <FontPreviewBox bytes={preview} testId="live-preview" waitingText={t("preview.compiling")} />
+          )}
           {draft && (
             <FontSettingsPanel
               draft={draft}
