@@ -113,6 +113,12 @@ function DrawEditorPage() {
     setParams({ font: fontId, letter: letterKey(slot) }, { replace: true });
   };
   const step = (by: number) => current && goTo(neighbourSlot(slots, current, by));
+  // The letter opened without one asked for stays put once drawn: it is written into the address.
+  useEffect(() => {
+    if (loaded && !requested && fontId && currentKey) {
+      setParams({ font: fontId, letter: currentKey }, { replace: true });
+    }
+  }, [loaded, requested, fontId, currentKey, setParams]);
 
   // One editor per open letter, started from the device's copy (its undo history included, so it survives a reload).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the letter's copy is read when it is opened, not after.
