@@ -7,6 +7,8 @@ import { useSearchParams } from "react-router";
 import { ApiError } from "../../api/errors.ts";
 import { AppLink } from "../../app/AppLink.tsx";
 import { DelayedLoader } from "../../app/DelayedLoader.tsx";
+import { pagePath } from "../../app/pages.ts";
+import { useLanguage } from "../../app/use-language.ts";
 import { usePageMeta } from "../../app/use-page-meta.ts";
 import { FontPreviewBox } from "../../features/workspace/FontPreviewBox.tsx";
 import { type FontSettingsDraft, FontSettingsPanel } from "../../features/workspace/FontSettingsPanel.tsx";
@@ -32,6 +34,7 @@ function ShowSvgPage() {
   const { t } = useTranslation("workspace");
   usePageMeta({ title: t("letters.meta.title"), description: t("letters.meta.description") });
   const queryClient = useQueryClient();
+  const language = useLanguage();
   const [params, setParams] = useSearchParams();
   // Lists are summaries; the letters of one font or set are fetched when it is opened.
   const fonts = useQuery({ queryKey: ["workspace", "fonts"], queryFn: workspaceApi.fonts });
@@ -246,6 +249,11 @@ function ShowSvgPage() {
                 glyph={letter}
                 edit={edits[letterKey(letter)]}
                 onEdit={fontId ? (edit) => setEdits((all) => ({ ...all, [letterKey(letter)]: edit })) : undefined}
+                drawHref={
+                  fontId
+                    ? `${pagePath(language, "editor")}?font=${encodeURIComponent(fontId)}&letter=${encodeURIComponent(`${letter.variant}:${letter.chars}`)}`
+                    : undefined
+                }
               />
             ))}
           </SimpleGrid>
