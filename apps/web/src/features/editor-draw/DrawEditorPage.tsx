@@ -55,6 +55,31 @@ const TOOLS: { id: ToolId; command: CommandId }[] = [
   { id: "partialEraser", command: "tool.partialEraser" },
 ];
 
+const documentIds = new WeakMap<object, number>();
+let lastDocumentId = 0;
+const idOf = (value: object): number => {
+  let id = documentIds.get(value);
+  if (id === undefined) {
+    lastDocumentId += 1;
+    id = lastDocumentId;
+    documentIds.set(value, id);
+  }
+  return id;
+};
+
+/**
+ * Re-renders the page when what it shows of the editor changes (the tool, the document, undo and redo), not on every
+ * pointer move of a stroke: those only redraw the canvas.
+ */
+function useEditorState(editor: GlyphEditor | null): string {
+  const subscribe = useMemo(() => (listener: () => void) => (editor ? editor.subscribe(listener) : () => {}), [editor]);
+  return useSyncExternalStore(subscribe, () =>
+    editor
+      ? `${editor.tool.id}|${idOf(editor.document)}|${editor.history.undo.length}|${editor.history.redo.length}`
+      : "",
+  );
+}
+
 /** The letters of the selected font as the server has them, fetched fresh each time the editor opens a font. */
 function useServerLetters(fontId: string | null) {
   return useQuery({
@@ -131,10 +156,7 @@ function DrawEditorPage() {
       pen: loadPen(),
     });
   }, [loaded, currentKey]);
-  const editorVersion = useSyncExternalStore(
-    useMemo(() => (editor ? editor.subscribe.bind(editor) : () => () => {}), [editor]),
-    () => editor?.version ?? 0,
-  );
+  useEditorState(editor);
   // Every change of the document goes to the autosave, except the one made when taking the other version.
   const quiet = useRef(false);
   useEffect(() => {
@@ -261,7 +283,6 @@ function DrawEditorPage() {
     serverLetters.isSuccess &&
     serverLetters.data.length === 0 &&
     ![...snapshot.letters.values()].some((l) => !isBlank(l.document));
-  void editorVersion;
 
   return (
     <Container size="xl" py="lg">
