@@ -67,7 +67,7 @@ describe("the drawing canvas", () => {
     expect(drawn.points.at(-1)!.x).toBeGreaterThan(drawn.points[0]!.x);
     expect(onPenModeChange).toHaveBeenCalledTimes(1);
     expect(canvas.getAttribute("data-strokes")).toBe("1");
-    expect(screen.getByTestId("letter-ink").getAttribute("d")).toMatch(/^M/);
+    expect(screen.getByTestId("letter-ink").querySelectorAll("path").length).toBeGreaterThan(0);
   });
 
   it("lets a mouse draw with simulated pressure", () => {

@@ -14,8 +14,9 @@ import {
 import {
   type GlyphDocument,
   outlineBounds,
-  outlineOf,
+  outlineFromContours,
   outlineToSvgPath,
+  type PenStroke,
   type Point,
   parseSvgPath,
   strokeOutline,
@@ -39,13 +40,58 @@ export interface CanvasControls {
 const kindOf = (pointerType: string): PointerKind =>
   pointerType === "pen" ? "pen" : pointerType === "touch" ? "touch" : "mouse";
 
-const documentPath = (glyph: GlyphDocument): string => outlineToSvgPath(outlineOf(glyph));
+type Piece = { d: string; min: number; max: number };
 
-const polygonsPath = (polygons: readonly { x: number; y: number }[][]): string =>
+const polygonPieces = (polygons: readonly { x: number; y: number }[][]): Piece[] =>
   polygons
     .filter((polygon) => polygon.length > 2)
-    .map((polygon) => `M${polygon.map((p) => `${p.x.toFixed(1)} ${p.y.toFixed(1)}`).join("L")}Z`)
-    .join("");
+    .map((polygon) => ({
+      d: `M${polygon.map((p) => `${p.x.toFixed(1)} ${p.y.toFixed(1)}`).join("L")}Z`,
+      min: Math.min(...polygon.map((p) => p.x)),
+      max: Math.max(...polygon.map((p) => p.x)),
+    }));
+
+// The shapes of each stroke, by stroke: a stroke never changes once drawn (erasers replace it), so a new stroke or an
+// eraser pass shapes only the strokes it made, not the whole letter.
+const strokePieces = new WeakMap<PenStroke, Piece[]>();
+function piecesOf(stroke: PenStroke): Piece[] {
+  let pieces = strokePieces.get(stroke);
+  if (!pieces) {
+    pieces = polygonPieces(strokeOutline(stroke));
+    strokePieces.set(stroke, pieces);
+  }
+  return pieces;
+}
+
+/**
+ * The letter as drawn on the canvas: its contours, and each piece of each stroke as its own shape. Filled, the pieces
+ * cover exactly the union the font gets (outlineOf), without uniting and fitting curves on every change; each piece is
+ * a separate path so two pieces running opposite ways round never cancel where they overlap.
+ */
+function letterShapes(glyph: GlyphDocument): {
+  contours: string;
+  pieces: { key: string; d: string }[];
+  ink: { min: number; max: number } | null;
+} {
+  const contours = glyph.contours.length > 0 ? outlineToSvgPath(outlineFromContours(glyph.contours)) : "";
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  const pieces: { key: string; d: string }[] = [];
+  for (const stroke of glyph.strokes) {
+    piecesOf(stroke).forEach((piece, k) => {
+      pieces.push({ key: `${stroke.id}-${k}`, d: piece.d });
+      min = Math.min(min, piece.min);
+      max = Math.max(max, piece.max);
+    });
+  }
+  const box = contours ? outlineBounds(parseSvgPath(contours)) : null;
+  if (box) {
+    min = Math.min(min, box.xMin);
+    max = Math.max(max, box.xMax);
+  }
+  const { scale } = glyph.adjustments;
+  return { contours, pieces, ink: Number.isFinite(min) ? { min: min * scale, max: max * scale } : null };
+}
 
 function inkRange(path: string): { min: number; max: number } | null {
   if (!path) return null;
@@ -208,13 +254,11 @@ export const DrawCanvas = forwardRef<
   };
 
   const shown = editor.view;
-  const letterPath = useMemo(() => documentPath(shown), [shown]);
+  const shapes = useMemo(() => letterShapes(shown), [shown]);
   const overlay = editor.overlay;
-  const overlayPath = useMemo(
-    () => (overlay.kind === "stroke" ? polygonsPath(strokeOutline(overlay.stroke)) : ""),
-    [overlay],
-  );
-  const ink = useMemo(() => inkRange(letterPath) ?? { min: 0, max: 600 }, [letterPath]);
+  const overlayPieces = overlay.kind === "stroke" ? polygonPieces(strokeOutline(overlay.stroke)) : [];
+  const ink = shapes.ink ?? { min: 0, max: 600 };
+  const { scale, baselineShift } = shown.adjustments;
   const before = useMemo(() => inkRange(props.neighbours.before), [props.neighbours.before]);
   const after = useMemo(() => inkRange(props.neighbours.after), [props.neighbours.after]);
   const cursor = editor.tool.id === "pen" ? "crosshair" : "cell";
@@ -253,8 +297,20 @@ export const DrawCanvas = forwardRef<
               className={classes.neighbour}
             />
           )}
-          <path d={letterPath} className={classes.ink} data-testid="letter-ink" />
-          {overlayPath && <path d={overlayPath} className={classes.ink} />}
+          <g
+            className={classes.ink}
+            data-testid="letter-ink"
+            transform={scale !== 1 || baselineShift !== 0 ? `translate(0 ${baselineShift}) scale(${scale})` : undefined}
+          >
+            {shapes.contours && <path d={shapes.contours} />}
+            {shapes.pieces.map((piece) => (
+              <path key={piece.key} d={piece.d} />
+            ))}
+            {overlayPieces.map((piece, k) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of the stroke being drawn, in order.
+              <path key={k} d={piece.d} />
+            ))}
+          </g>
           {overlay.kind === "eraser" && (
             <circle
               cx={overlay.center.x}
