@@ -110,3 +110,64 @@ test("drawing a letter with a pen: saved as drawn, kept after a reload with its 
   await expect(page.getByText("1 letter", { exact: false }).first()).toBeVisible();
   expect(pageProblems).toEqual([]);
 });
+
+/** Fingers on the screen as the browser's own touch input (CDP), each point [x, y] per finger, step by step. */
+async function touches(cdp: CDPSession, steps: [number, number][][]): Promise<void> {
+  const points = (step: [number, number][]) => step.map(([x, y], id) => ({ x, y, id }));
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: points(steps[0]!) });
+  for (const step of steps.slice(1)) {
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: points(step) });
+  }
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+}
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test("a finger draws, two fingers zoom without drawing, and the controls are big enough to touch", async ({
+    page,
+    pageProblems,
+  }) => {
+    test.setTimeout(120_000);
+    await signUpAndIn(page, PASSWORD);
+    await page.getByTestId("cookie-banner").getByRole("button", { name: "Reject" }).click();
+    await page.goto("/en/app");
+    await page.getByRole("button", { name: "Start an empty font" }).click();
+    await page.getByTestId("font-card").first().getByRole("link", { name: "Draw letters" }).click();
+    await expect(page.getByTestId("current-letter")).toHaveText("Letter A");
+
+    for (const name of ["Pen", "Stroke eraser", "Partial eraser", "Undo", "Zoom in"]) {
+      const box = await page.getByRole("button", { name, exact: true }).boundingBox();
+      expect(box!.height, name).toBeGreaterThanOrEqual(44);
+      expect(box!.width, name).toBeGreaterThanOrEqual(44);
+    }
+
+    const canvas = page.getByTestId("draw-canvas");
+    const cdp = await page.context().newCDPSession(page);
+    await touches(
+      cdp,
+      (await line(page, [0.3, 0.8], [0.5, 0.2])).map((point) => [point]),
+    );
+    await expect(canvas).toHaveAttribute("data-strokes", "1");
+    // No stylus was seen: pen mode stays off.
+    await expect(page.getByRole("switch", { name: /Pen mode/ })).not.toBeChecked();
+
+    const transform = () => page.getByTestId("letter-ink").locator("..").getAttribute("transform");
+    const before = await transform();
+    const box = (await canvas.boundingBox())!;
+    const cx = box.x + box.width / 2;
+    const cy = box.y + box.height / 2;
+    await touches(
+      cdp,
+      Array.from({ length: 8 }, (_, k) => [
+        [cx - 40 - 10 * k, cy],
+        [cx + 40 + 10 * k, cy],
+      ]),
+    );
+    await expect(canvas).toHaveAttribute("data-strokes", "1");
+    expect(await transform()).not.toBe(before);
+    await expect(page.getByTestId("save-status")).toHaveAttribute("data-status", "saved");
+    await snapshot(page, "editor-phone");
+    expect(pageProblems).toEqual([]);
+  });
+});
