@@ -9,6 +9,8 @@ export default mergeConfig(
       environment: "jsdom",
       include: ["src/**/*.test.{ts,tsx}", "build/**/*.test.ts", "content/**/*.test.ts"],
       setupFiles: ["src/test/setup.ts"],
+      // Whole pages rendered in jsdom take seconds on a busy machine; speed is measured by benchmarks, not here.
+      testTimeout: 20_000,
     },
   }),
 );

@@ -116,6 +116,12 @@ export const PAGES = {
     load: () => import("../pages/app/InstructionsPage.tsx"),
     namespaces: ["workspace", "instructions", "content"],
   },
+  // The glyph editors (issue 10): draw letters with a pen.
+  editor: {
+    path: "editor",
+    load: () => import("../features/editor-draw/DrawEditorPage.tsx"),
+    namespaces: ["editor", "glyph-editing", "workspace"],
+  },
   instructions: instructionsPage("overview"),
   instructionsWithTemplate: instructionsPage("withtemplate"),
   instructionsWithEditor: instructionsPage("witheditor"),

@@ -27,7 +27,7 @@ export function LetterGrid(props: {
     <div>
       <Group justify="space-between" mb="xs" gap="xs">
         <Text size="sm" data-testid="letter-count">
-          {t("grid.count", { drawn: drawnCount, count: props.slots.length })}
+          {t("grid.count", { drawn: drawnCount, total: props.slots.length })}
         </Text>
         <SegmentedControl
           size="xs"

@@ -48,6 +48,8 @@ export function LettersGrid(props: {
   letters: LetterState[];
   editOf?: (letter: LetterState) => GlyphEdit | undefined;
   onEdit?: (letter: LetterState, edit: GlyphEdit) => void;
+  /** Where a letter is drawn over in the pen editor (a font's letters only). */
+  drawHrefOf?: (letter: LetterState) => string;
 }) {
   const { t } = useTranslation(["letters", "workspace"]);
   const { letters } = props;
@@ -152,6 +154,7 @@ export function LettersGrid(props: {
                 glyph={entry.letter}
                 edit={props.editOf?.(entry.letter)}
                 onEdit={props.onEdit ? (edit) => props.onEdit?.(entry.letter, edit) : undefined}
+                drawHref={props.drawHrefOf?.(entry.letter)}
               />
             ) : (
               <MissingTile chars={entry.chars} />

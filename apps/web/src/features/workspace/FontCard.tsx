@@ -158,6 +158,9 @@ export function FontCard({ font, fonts }: { font: FontSummary; fonts: FontSummar
           <Button variant="default" component={Link} to={`${pagePath(language, "appShowSvg")}?font=${font.id}`}>
             {t("fonts.edit")}
           </Button>
+          <Button variant="default" component={Link} to={`${pagePath(language, "editor")}?font=${font.id}`}>
+            {t("fonts.draw")}
+          </Button>
           <Button variant="default" onClick={() => copy.run()} loading={copy.isPending}>
             {t("fonts.copy")}
           </Button>

@@ -1,6 +1,7 @@
 import type { LetterState } from "@handfont/contract";
 import { ActionIcon, Card, Group, NumberInput, Stack, Text, Tooltip } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { GlyphOutline } from "./GlyphOutline.tsx";
 
 export type GlyphEdit = { baselineShift: number; scale: number; deleted: boolean };
@@ -9,7 +10,13 @@ export type GlyphEdit = { baselineShift: number; scale: number; deleted: boolean
 export type TileLetter = Pick<LetterState, "chars" | "variant" | "path" | "warnings" | "document">;
 
 /** One letter in the grid: its outline on the guides, its warnings, and (for a font) its adjustments. */
-export function GlyphTile(props: { glyph: TileLetter; edit?: GlyphEdit; onEdit?: (edit: GlyphEdit) => void }) {
+export function GlyphTile(props: {
+  glyph: TileLetter;
+  edit?: GlyphEdit;
+  onEdit?: (edit: GlyphEdit) => void;
+  /** Where this letter is drawn over in the pen editor, for a font's letters. */
+  drawHref?: string;
+}) {
   const { t } = useTranslation("workspace");
   const { glyph, edit } = props;
   const warned = glyph.warnings.length > 0;
@@ -35,6 +42,18 @@ export function GlyphTile(props: { glyph: TileLetter; edit?: GlyphEdit; onEdit?:
             </Text>
           )}
         </Text>
+        {props.drawHref && (
+          <ActionIcon
+            variant="subtle"
+            size="sm"
+            component={Link}
+            to={props.drawHref}
+            aria-label={t("letters.drawThis", { label })}
+            title={t("letters.drawThis", { label })}
+          >
+            ✎
+          </ActionIcon>
+        )}
         {props.onEdit && (
           <ActionIcon
             variant="subtle"

@@ -4,7 +4,10 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { AppLink } from "../../app/AppLink.tsx";
 import { DelayedLoader } from "../../app/DelayedLoader.tsx";
+import { pagePath } from "../../app/pages.ts";
+import { useLanguage } from "../../app/use-language.ts";
 import { usePageMeta } from "../../app/use-page-meta.ts";
 import { LettersGrid } from "../../features/letters/LettersGrid.tsx";
 import classes from "../../features/letters/letters.module.css";
@@ -70,6 +73,7 @@ function ShowSvgPage() {
   const { t } = useTranslation(["workspace", "letters"]);
   usePageMeta({ title: t("letters.meta.title"), description: t("letters.meta.description") });
   const queryClient = useQueryClient();
+  const language = useLanguage();
   const [params, setParams] = useSearchParams();
   // Lists are summaries; the letters of one font or set are fetched when it is opened.
   const fonts = useQuery({ queryKey: ["workspace", "fonts"], queryFn: workspaceApi.fonts });
@@ -298,10 +302,22 @@ function ShowSvgPage() {
               onKeep={(keep) => asFont.run({ letterSetId: choosing.letterSetId, keep })}
             />
           )}
-          {/* The preview stays in view while the grid scrolls, so a change shows at once wherever it is made. */}
-          <div className={classes.stickyPreview} data-testid="sticky-preview">
-            <FontPreviewBox bytes={preview} testId="live-preview" waitingText={t("preview.compiling")} />
-          </div>
+          {fontId && letters.isSuccess && shown.length === 0 ? (
+            // An empty font has nothing to preview: say how to add letters instead of waiting for a preview forever.
+            <Alert color="blue" data-testid="empty-font">
+              <Text size="sm" mb="xs">
+                {t("letters.emptyFont")}
+              </Text>
+              <Button component={AppLink} page="editor" search={`?font=${encodeURIComponent(fontId)}`}>
+                {t("letters.drawLink")}
+              </Button>
+            </Alert>
+          ) : (
+            /* The preview stays in view while the grid scrolls, so a change shows at once wherever it is made. */
+            <div className={classes.stickyPreview} data-testid="sticky-preview">
+              <FontPreviewBox bytes={preview} testId="live-preview" waitingText={t("preview.compiling")} />
+            </div>
+          )}
           {draft && (
             <FontSettingsPanel
               draft={draft}
@@ -318,6 +334,12 @@ function ShowSvgPage() {
               key={selected.value}
               editOf={fontId ? editOf : undefined}
               onEdit={fontId ? autosave.edit : undefined}
+              drawHrefOf={
+                fontId
+                  ? (letter) =>
+                      `${pagePath(language, "editor")}?font=${encodeURIComponent(fontId)}&letter=${encodeURIComponent(`${letter.variant}:${letter.chars}`)}`
+                  : undefined
+              }
             />
           )}
         </Stack>
