@@ -109,12 +109,19 @@ export const PAGES = {
   appShowSvg: {
     path: "app/showsvg",
     load: () => import("../pages/app/ShowSvgPage.tsx"),
-    namespaces: ["workspace", "manage", "payments"],
+    // editor-outline: each letter links to the outline editor.
+    namespaces: ["workspace", "manage", "payments", "editor-outline"],
   },
   appInstructions: {
     path: "app/instructions",
     load: () => import("../pages/app/InstructionsPage.tsx"),
     namespaces: ["workspace", "instructions", "content"],
+  },
+  // The outline editor (issue 10): one letter of a font as points and handles.
+  editorSvg: {
+    path: "editorSvg",
+    load: () => import("../pages/editor/EditorSvgPage.tsx"),
+    namespaces: ["editor-outline", "workspace", "payments"],
   },
   instructions: instructionsPage("overview"),
   instructionsWithTemplate: instructionsPage("withtemplate"),

@@ -1,6 +1,7 @@
 import type { LetterState } from "@handfont/contract";
-import { ActionIcon, Card, Group, NumberInput, Stack, Text, Tooltip } from "@mantine/core";
+import { ActionIcon, Anchor, Card, Group, NumberInput, Stack, Text, Tooltip } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { AppLink } from "../../app/AppLink.tsx";
 import { GlyphOutline } from "./GlyphOutline.tsx";
 
 export type GlyphEdit = { baselineShift: number; scale: number; deleted: boolean };
@@ -9,7 +10,13 @@ export type GlyphEdit = { baselineShift: number; scale: number; deleted: boolean
 export type TileLetter = Pick<LetterState, "chars" | "variant" | "path" | "warnings" | "document">;
 
 /** One letter in the grid: its outline on the guides, its warnings, and (for a font) its adjustments. */
-export function GlyphTile(props: { glyph: TileLetter; edit?: GlyphEdit; onEdit?: (edit: GlyphEdit) => void }) {
+export function GlyphTile(props: {
+  glyph: TileLetter;
+  edit?: GlyphEdit;
+  onEdit?: (edit: GlyphEdit) => void;
+  /** The font the letter belongs to: the tile then links to the outline editor. */
+  fontId?: string;
+}) {
   const { t } = useTranslation("workspace");
   const { glyph, edit } = props;
   const warned = glyph.warnings.length > 0;
@@ -49,6 +56,21 @@ export function GlyphTile(props: { glyph: TileLetter; edit?: GlyphEdit; onEdit?:
         )}
       </Group>
       <GlyphOutline path={glyph.path} scale={current.scale} baselineShift={current.baselineShift} label={label} />
+      {props.fontId && (
+        <Anchor
+          component={AppLink}
+          page="editorSvg"
+          search={`?${new URLSearchParams({
+            font: props.fontId,
+            char: glyph.chars,
+            ...(glyph.variant > 1 ? { variant: String(glyph.variant) } : {}),
+          })}`}
+          size="xs"
+          aria-label={t("editor-outline:link.label", { label })}
+        >
+          {t("editor-outline:link.text")}
+        </Anchor>
+      )}
       {warned && (
         <Tooltip label={glyph.warnings.map((warning) => warning.message).join(" ")} multiline w={260}>
           <Text size="xs" c="yellow.4" tabIndex={0}>

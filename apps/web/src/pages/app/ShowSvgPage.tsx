@@ -232,6 +232,7 @@ function ShowSvgPage() {
                 key={letterKey(letter)}
                 glyph={letter}
                 edit={edits[letterKey(letter)]}
+                fontId={fontId ?? undefined}
                 onEdit={fontId ? (edit) => setEdits((all) => ({ ...all, [letterKey(letter)]: edit })) : undefined}
               />
             ))}
