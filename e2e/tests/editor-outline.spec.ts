@@ -38,10 +38,12 @@ test("edit an outline: draw a contour, move points by keys and by drag, undo, au
 
   // Its letter "A" does not exist yet: the editor opens it empty and the pen tool draws its first contour.
   await page.goto(`/en/editorSvg?font=${font.id}&char=A`);
+  await page.getByTestId("cookie-banner").getByRole("button", { name: "Reject" }).click();
   const canvas = page.getByTestId("outline-canvas");
   await expect(canvas).toBeVisible();
   await page.getByRole("button", { name: "Pen: draw a new contour" }).click();
   await expect(canvas).toHaveAttribute("data-tool", "contourPen");
+  await canvas.scrollIntoViewIfNeeded();
   const box = (await canvas.boundingBox())!;
   const cx = box.width / 2;
   const cy = box.height / 2;

@@ -16,6 +16,20 @@ export function keysOf(command: CommandId): string {
   return shortcut ? shortcut.keys.map((key) => bindingLabel(key, platform())).join(" / ") : "";
 }
 
+const CopyIcon = () => (
+  <svg width="18" height="18" viewBox="0 0 18 18" fill="none" stroke="currentColor" strokeWidth="1.5">
+    <rect x="6" y="6" width="9" height="9" rx="1.5" />
+    <path d="M3.5 12V4.5a1 1 0 0 1 1-1H12" />
+  </svg>
+);
+
+const PasteIcon = () => (
+  <svg width="18" height="18" viewBox="0 0 18 18" fill="none" stroke="currentColor" strokeWidth="1.5">
+    <rect x="3.5" y="3.5" width="11" height="12" rx="1.5" />
+    <rect x="6.5" y="2" width="5" height="3" rx="1" />
+  </svg>
+);
+
 /** Toolbar groups in order: tools, history, points, contours, transforms, clipboard, view. */
 const GROUPS: { id: string; commands: { command: CommandId; icon: ReactNode }[] }[] = [
   {
@@ -52,7 +66,7 @@ const GROUPS: { id: string; commands: { command: CommandId; icon: ReactNode }[] 
     id: "transform",
     commands: [
       { command: "flipHorizontal", icon: "⇋" },
-      { command: "flipVertical", icon: "⥮" },
+      { command: "flipVertical", icon: "⇅" },
       { command: "rotateLeft", icon: "⟲" },
       { command: "rotateRight", icon: "⟳" },
     ],
@@ -60,8 +74,8 @@ const GROUPS: { id: string; commands: { command: CommandId; icon: ReactNode }[] 
   {
     id: "clipboard",
     commands: [
-      { command: "copy", icon: "⧉" },
-      { command: "paste", icon: "📋" },
+      { command: "copy", icon: <CopyIcon /> },
+      { command: "paste", icon: <PasteIcon /> },
     ],
   },
   {

@@ -33,6 +33,9 @@ function mergeStates(list: LetterState[] | undefined, states: LetterState[], del
   return [...merged, ...states.filter((state) => !known.has(letterKey(state)))];
 }
 
+/** The line of text first set in the font: its own letters (the open one among them), at most a line's worth. */
+const lineOf = (slots: LetterSlot[]) => [...new Set(slots.map((slot) => slot.chars))].join("").slice(0, 60);
+
 /**
  * `/{lang}/editorSvg?font=ID&char=X[&variant=N]`: one letter of a font as an editable outline, with the font's other
  * letters one pick away, and a line of text set in the font as it is being edited.
@@ -195,7 +198,12 @@ function EditorSvgPage() {
             onDocument={onDocument}
             onNeighbour={neighbour}
           />
-          <FontPreviewBox bytes={preview} testId="live-preview" waitingText={t("previewWaiting")} />
+          <FontPreviewBox
+            bytes={preview}
+            testId="live-preview"
+            waitingText={t("previewWaiting")}
+            initialText={lineOf(slots)}
+          />
         </Stack>
       )}
     </WorkspaceLayout>
