@@ -1,8 +1,6 @@
 /**
- * Keyboard shortcuts of both editors. A press is matched by the character it types (`KeyboardEvent.key`) first, so
- * "Z" is undo wherever a layout puts Z (Dvorak, German QWERTZ), and by key position (`KeyboardEvent.code`) when the
- * character names no shortcut, so a Russian or Ukrainian layout (which types "я" on KeyZ) still works (Glyphr
- * matches `key` only and breaks there).
+ * Keyboard shortcuts of both editors, matched by key position (`KeyboardEvent.code`) rather than by the character
+ * typed, so they work the same with a Russian, Ukrainian or German layout (Glyphr matches `key` and breaks there).
  */
 
 export const COMMAND_IDS = [
@@ -117,8 +115,6 @@ export const SHORTCUTS: readonly Shortcut[] = [
 /** The modifier state of a keyboard event (a DOM KeyboardEvent fits). */
 export interface KeyPress {
   code: string;
-  /** The character typed (or the key's name); without it only the position counts. */
-  key?: string;
   ctrlKey: boolean;
   metaKey: boolean;
   shiftKey: boolean;
@@ -128,36 +124,14 @@ export interface KeyPress {
 const inScope = (shortcut: Shortcut, scope: Exclude<CommandScope, "both">) =>
   shortcut.scope === "both" || shortcut.scope === scope;
 
-/** Characters of the printable keys whose shortcut may be found by the character typed, by US position. */
-const TYPED: Record<string, string> = {
-  BracketLeft: "[",
-  BracketRight: "]",
-  Comma: ",",
-  Period: ".",
-  Slash: "/",
-  Equal: "=",
-  Minus: "-",
-};
-
-/** The character a binding's key types on a US layout (lower case), or null for keys without one (arrows, Esc). */
-function typedBy(code: string): string | null {
-  if (/^Key[A-Z]$/.test(code)) return code.slice(3).toLowerCase();
-  if (/^Digit[0-9]$/.test(code)) return code.slice(5);
-  return TYPED[code] ?? null;
-}
-
-/** The command bound to a key (by position, or by the character it types) with exactly these modifiers. */
-function find(
-  press: KeyPress,
-  scope: Exclude<CommandScope, "both">,
-  matches: (binding: KeyBinding) => boolean,
-): CommandId | null {
+/** The command a key press means in an editor, or null. Modifiers must match exactly. */
+export function commandOfKey(press: KeyPress, scope: Exclude<CommandScope, "both">): CommandId | null {
   const mod = press.ctrlKey || press.metaKey;
   for (const shortcut of SHORTCUTS) {
     if (!inScope(shortcut, scope)) continue;
     for (const binding of shortcut.keys) {
       if (
-        matches(binding) &&
+        binding.code === press.code &&
         Boolean(binding.mod) === mod &&
         Boolean(binding.shift) === press.shiftKey &&
         Boolean(binding.alt) === press.altKey
@@ -167,16 +141,6 @@ function find(
     }
   }
   return null;
-}
-
-/**
- * The command a key press means in an editor, or null. Modifiers must match exactly. The character typed decides
- * first; when it is no shortcut's (a Cyrillic letter, a symbol Shift made), the key's position does.
- */
-export function commandOfKey(press: KeyPress, scope: Exclude<CommandScope, "both">): CommandId | null {
-  const typed = press.key && press.key.length === 1 ? press.key.toLowerCase() : null;
-  const byCharacter = typed ? find(press, scope, (binding) => typedBy(binding.code) === typed) : null;
-  return byCharacter ?? find(press, scope, (binding) => binding.code === press.code);
 }
 
 /** The shortcuts of one editor, for its help panel. */
