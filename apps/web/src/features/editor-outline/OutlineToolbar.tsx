@@ -17,14 +17,30 @@ export function keysOf(command: CommandId): string {
 }
 
 const CopyIcon = () => (
-  <svg width="18" height="18" viewBox="0 0 18 18" fill="none" stroke="currentColor" strokeWidth="1.5">
+  <svg
+    width="18"
+    height="18"
+    viewBox="0 0 18 18"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="1.5"
+    aria-hidden="true"
+  >
     <rect x="6" y="6" width="9" height="9" rx="1.5" />
     <path d="M3.5 12V4.5a1 1 0 0 1 1-1H12" />
   </svg>
 );
 
 const PasteIcon = () => (
-  <svg width="18" height="18" viewBox="0 0 18 18" fill="none" stroke="currentColor" strokeWidth="1.5">
+  <svg
+    width="18"
+    height="18"
+    viewBox="0 0 18 18"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="1.5"
+    aria-hidden="true"
+  >
     <rect x="3.5" y="3.5" width="11" height="12" rx="1.5" />
     <rect x="6.5" y="2" width="5" height="3" rx="1" />
   </svg>
