@@ -25,6 +25,9 @@ const FILE_ERROR_CODES = new Set([
   "SERVER_BUSY",
 ]);
 
+/** The blob folder of a user's kept letter pictures (scanned boxes, for tracing). */
+export const letterScanFolder = (ownerId: string) => `letter-scans/${ownerId}`;
+
 /** How long a scan may stay "reading" before a restarted server calls it interrupted. */
 const STALE_READING_MS = 10 * 60 * 1000;
 
@@ -138,8 +141,27 @@ export function createScanService(ctx: WorkspaceContext, templates: TemplateServ
     };
   };
 
-  const replacePageLetters = (ownerId: string, templateId: string, templatePage: number, written: ReadCell[]) =>
-    ctx.db.transaction(async (tx) => {
+  /**
+   * Keeps the written boxes' pictures for tracing in the outline editor, under the owner's folder (erased with the
+   * account; the letters endpoint serves only keys under the asking user's own folder).
+   */
+  const keepPictures = async (ownerId: string, written: ReadCell[]) => {
+    const images: ({ ref: string; box: NonNullable<ReadCell["picture"]>["box"] } | null)[] = [];
+    for (const cell of written) {
+      if (!cell.picture) {
+        images.push(null);
+        continue;
+      }
+      const ref = `${letterScanFolder(ownerId)}/${randomUUID()}.png`;
+      await ctx.blobs.put(ref, cell.picture.png);
+      images.push({ ref, box: cell.picture.box });
+    }
+    return images;
+  };
+
+  const replacePageLetters = async (ownerId: string, templateId: string, templatePage: number, written: ReadCell[]) => {
+    const images = await keepPictures(ownerId, written);
+    return ctx.db.transaction(async (tx) => {
       await tx.insert(letterSets).values({ ownerId, templateId }).onConflictDoNothing();
       const [set] = await tx
         .select({ id: letterSets.id })
@@ -150,8 +172,13 @@ export function createScanService(ctx: WorkspaceContext, templates: TemplateServ
         tx,
         ownerId,
         set!.id,
-        written.map((cell) => {
-          const document = documentFromPath(cell.path, NO_FIELDS, { kind: "scan", templateId, page: templatePage });
+        written.map((cell, index) => {
+          const document = documentFromPath(cell.path, NO_FIELDS, {
+            kind: "scan",
+            templateId,
+            page: templatePage,
+            image: images[index],
+          });
           return {
             chars: cell.chars,
             variant: cell.variant,
@@ -163,6 +190,7 @@ export function createScanService(ctx: WorkspaceContext, templates: TemplateServ
       );
       await tx.update(letterSets).set({ updatedAt: ctx.now() }).where(eq(letterSets.id, set!.id));
     });
+  };
 
   const exists = async (id: string) =>
     (await ctx.db.select({ id: scans.id }).from(scans).where(eq(scans.id, id))).length > 0;

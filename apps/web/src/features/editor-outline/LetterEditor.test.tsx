@@ -6,6 +6,7 @@ import { activateLanguage, loadNamespaces } from "../../i18n/i18n.ts";
 import { TestProviders } from "../../test/TestProviders.tsx";
 import { LetterEditor } from "./LetterEditor.tsx";
 import type { LetterStore, SendResult } from "./letter-autosave.ts";
+import type { TracingImage } from "./OutlineCanvas.tsx";
 
 beforeAll(async () => {
   await activateLanguage("en");
@@ -44,7 +45,11 @@ function memoryStore(): LetterStore & { entries: Map<string, LocalLetter> } {
   return { entries, load: (key) => entries.get(key) ?? null, save: (key, letter) => entries.set(key, letter) };
 }
 
-function renderEditor(server: ServerLetter | null, send: (changes: LetterChange[]) => Promise<SendResult>) {
+function renderEditor(
+  server: ServerLetter | null,
+  send: (changes: LetterChange[]) => Promise<SendResult>,
+  tracing: TracingImage | null = null,
+) {
   const store = memoryStore();
   const onDocument = vi.fn();
   render(
@@ -52,7 +57,7 @@ function renderEditor(server: ServerLetter | null, send: (changes: LetterChange[
       <LetterEditor
         slot={{ chars: "A", variant: 1 }}
         autosave={{ fontId: "font-1", server, send, store, delayMs: 5 }}
-        tracing={null}
+        tracing={tracing}
         onDocument={onDocument}
         onNeighbour={() => {}}
       />
@@ -240,6 +245,22 @@ describe("outline editor", () => {
     );
     expect(screen.getByTestId("strokes-converted")).toBeTruthy();
     expect(document.querySelectorAll("[data-point]").length).toBeGreaterThan(3);
+  });
+
+  it("shows the scan under the outline where it lies, and hides it with its button or G", () => {
+    renderEditor(
+      letterWith(documentOf([square(100, 0, 400)])),
+      vi.fn(async (changes: LetterChange[]) => saved(changes, 4)),
+      { url: "blob:scan", box: { xMin: 100, yMin: 0, xMax: 500, yMax: 400 } },
+    );
+    const image = screen.getByTestId("tracing-image");
+    // The picture's corners are where the square's corners are drawn.
+    expect(Number(image.getAttribute("x"))).toBeCloseTo(screenOf("0:0").clientX, 0);
+    expect(Number(image.getAttribute("y"))).toBeCloseTo(screenOf("0:2").clientY, 0);
+    fireEvent.click(screen.getByRole("button", { name: "Show or hide the scan" }));
+    expect(screen.queryByTestId("tracing-image")).toBeNull();
+    key("KeyG");
+    expect(screen.getByTestId("tracing-image")).toBeTruthy();
   });
 
   it("sets the advance width from its field and sends it with the letter", async () => {

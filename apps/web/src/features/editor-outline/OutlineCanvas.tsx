@@ -192,7 +192,7 @@ export function OutlineCanvas(props: OutlineCanvasProps) {
           width={(tracing.box.xMax - tracing.box.xMin) * view.scale}
           height={(tracing.box.yMax - tracing.box.yMin) * view.scale}
           preserveAspectRatio="none"
-          opacity={0.35}
+          opacity={0.6}
         />
       )}
       {showGuides && (
