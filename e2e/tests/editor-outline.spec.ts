@@ -1,4 +1,8 @@
+import type { Layout } from "@handfont/engine";
+import { capturePhone, renderFilledPage } from "@handfont/engine/synth";
+import { loadHandwritingFont } from "@handfont/engine/synth/node";
 import type { Locator, Page } from "@playwright/test";
+import sharp from "sharp";
 import { expect, snapshot, test } from "../support/fixtures.ts";
 import { signUpAndIn } from "../support/sign-up.ts";
 
@@ -103,5 +107,61 @@ test("edit an outline: draw a contour, move points by keys and by drag, undo, au
   // The line of text is set in the font with the letter drawn here.
   await expect(page.getByTestId("live-preview")).toHaveAttribute("data-font-loaded", "true", { timeout: 30_000 });
   await snapshot(page, "outline-reloaded");
+  expect(pageProblems).toEqual([]);
+});
+
+/** The template page filled with the engine's synthetic handwriting and photographed, as a JPEG. */
+async function photographFilledPage(layout: Layout): Promise<Buffer> {
+  const filled = renderFilledPage(layout, { page: 1, dpi: 150, hand: loadHandwritingFont("caveat"), seed: 11 });
+  const photo = capturePhone(filled, layout.paper, { seed: 11, frameWidth: 2400, frameHeight: 1800 });
+  return sharp(Buffer.from(photo.data.buffer, photo.data.byteOffset, photo.data.length), {
+    raw: { width: photo.width, height: photo.height, channels: 4 },
+  })
+    .removeAlpha()
+    .jpeg({ quality: photo.jpegQuality })
+    .toBuffer();
+}
+
+test("a scanned letter opens from the Letters page with its scan as a tracing layer under the outline", async ({
+  page,
+  pageProblems,
+}) => {
+  test.setTimeout(180_000);
+  await signUpAndIn(page, PASSWORD);
+  await page.goto("/en/app/templates");
+  await page.getByTestId("cookie-banner").getByRole("button", { name: "Reject" }).click();
+  await page.getByRole("textbox", { name: "Template name" }).fill("Trace me");
+  await page.getByRole("checkbox", { name: "Punctuation and symbols" }).uncheck();
+  await expect(page.getByTestId("template-preview")).toBeVisible();
+  const created = page.waitForResponse((response) => response.url().endsWith("/api/createTemplate"));
+  await page.getByRole("button", { name: "Create template" }).click();
+  const { layout } = (await (await created).json()) as { layout: Layout };
+
+  await page.goto("/en/app");
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: "page-1.jpg", mimeType: "image/jpeg", buffer: await photographFilledPage(layout) });
+  await expect(page.getByTestId("upload-status")).toHaveText(/^(Read|Check it)$/, { timeout: 60_000 });
+  await page.goto("/en/app/showsvg");
+  await page.getByRole("textbox", { name: "Font name" }).fill("Traced");
+  await page.getByRole("button", { name: "Save as a new font" }).click();
+  await expect(page.getByRole("combobox", { name: "Letters of" })).toHaveValue("Traced");
+
+  await page.getByRole("link", { name: "Edit the outline of a, variant 1", exact: true }).click();
+  await expect(page).toHaveURL(/\/en\/editorSvg\?font=[^&]+&char=a$/);
+  const canvas = page.getByTestId("outline-canvas");
+  await expect(canvas.getByTestId("tracing-image")).toBeVisible();
+  expect(await canvas.locator("[data-point]").count()).toBeGreaterThan(4);
+  // The scan lies under the outline: the outline's points are inside the picture.
+  const picture = (await canvas.getByTestId("tracing-image").boundingBox())!;
+  const first = (await canvas.locator('[data-point="0:0"]').boundingBox())!;
+  expect(first.x).toBeGreaterThan(picture.x);
+  expect(first.x).toBeLessThan(picture.x + picture.width);
+  expect(first.y).toBeGreaterThan(picture.y);
+  expect(first.y).toBeLessThan(picture.y + picture.height);
+  await canvas.scrollIntoViewIfNeeded();
+  await snapshot(page, "scanned-letter-traced");
+  await page.keyboard.press("g");
+  await expect(canvas.getByTestId("tracing-image")).toHaveCount(0);
   expect(pageProblems).toEqual([]);
 });
