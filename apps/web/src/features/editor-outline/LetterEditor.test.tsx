@@ -263,6 +263,74 @@ describe("outline editor", () => {
     expect(screen.getByTestId("tracing-image")).toBeTruthy();
   });
 
+  it("drags the right side bearing line on the canvas and sends the new bearing", async () => {
+    const send = vi.fn(async (changes: LetterChange[]) => saved(changes, 4));
+    const { canvas } = renderEditor(letterWith(documentOf([square(100, 0, 400)])), send);
+    const lines = screen.getByTestId("side-bearings").querySelectorAll("line");
+    const right = Number(lines[1]!.getAttribute("x1"));
+    const bearing = Number((screen.getByRole("textbox", { name: "Right side bearing" }) as HTMLInputElement).value);
+    // 40 pixels to the right, at the middle of the letter's height (no point there).
+    const y = screenOf("0:1").clientY - 60;
+    fireEvent.pointerDown(canvas, { ...mouse, clientX: right, clientY: y });
+    fireEvent.pointerMove(canvas, { ...mouse, clientX: right + 40, clientY: y });
+    fireEvent.pointerUp(canvas, { ...mouse, clientX: right + 40, clientY: y });
+    const unitsPerPixel = 400 / (screenOf("0:1").clientX - screenOf("0:0").clientX);
+    const expected = bearing + 40 * unitsPerPixel;
+    const field = screen.getByRole("textbox", { name: "Right side bearing" }) as HTMLInputElement;
+    expect(Math.abs(Number(field.value) - expected)).toBeLessThanOrEqual(1);
+    await waitFor(() => expect(send).toHaveBeenCalled());
+    const metrics = send.mock.calls.at(-1)![0][0]!.document!.metrics;
+    expect(Math.abs(metrics.rightSideBearing! - expected)).toBeLessThanOrEqual(1);
+  });
+
+  it("zooms with the wheel around the pointer and pans with Space held", () => {
+    const { canvas } = renderEditor(
+      letterWith(documentOf([square(100, 0, 400)])),
+      vi.fn(async (changes: LetterChange[]) => saved(changes, 4)),
+    );
+    const a = screenOf("0:0");
+    const b = screenOf("0:1");
+    fireEvent.wheel(canvas, { deltaY: -200, clientX: a.clientX, clientY: a.clientY });
+    // The point under the pointer stays; the square grows.
+    expect(screenOf("0:0").clientX).toBeCloseTo(a.clientX, 0);
+    expect(screenOf("0:1").clientX - screenOf("0:0").clientX).toBeGreaterThan(b.clientX - a.clientX);
+
+    const before = screenOf("0:0");
+    fireEvent.keyDown(window, { code: "Space", key: " " });
+    fireEvent.pointerDown(canvas, { ...mouse, clientX: 10, clientY: 10 });
+    fireEvent.pointerMove(canvas, { ...mouse, clientX: 60, clientY: 30 });
+    fireEvent.pointerUp(canvas, { ...mouse, clientX: 60, clientY: 30 });
+    fireEvent.keyUp(window, { code: "Space", key: " " });
+    expect(screenOf("0:0").clientX).toBeCloseTo(before.clientX + 50, 0);
+    expect(screenOf("0:0").clientY).toBeCloseTo(before.clientY + 20, 0);
+    // Panning moved no point.
+    expect(at("0:0")).toEqual({ x: 100, y: 0 });
+  });
+
+  it("adds a point on a segment, removes an overlap and reverses a contour", () => {
+    const { canvas } = renderEditor(
+      letterWith(documentOf([square(100, 0, 400), square(300, 200, 400)])),
+      vi.fn(async (changes: LetterChange[]) => saved(changes, 4)),
+    );
+    key("KeyA");
+    const a = screenOf("0:0");
+    const b = screenOf("0:1");
+    click(canvas, { clientX: (a.clientX + b.clientX) / 2, clientY: a.clientY });
+    expect(document.querySelectorAll('[data-point^="0:"]')).toHaveLength(5);
+    expect(at("0:1").y).toBe(0);
+
+    // The two squares overlap: one outline remains, with the corners of both.
+    fireEvent.click(screen.getByRole("button", { name: "Remove overlap" }));
+    expect(document.querySelectorAll('[data-point^="1:"]')).toHaveLength(0);
+    expect(document.querySelectorAll('[data-point^="0:"]').length).toBeGreaterThanOrEqual(8);
+
+    const order = () => [...document.querySelectorAll('[data-point^="0:"]')].map((e) => (e as SVGElement).dataset.x);
+    const before = order();
+    fireEvent.click(screen.getByRole("button", { name: "Reverse contour direction" }));
+    expect(order()).not.toEqual(before);
+    expect([...order()].sort()).toEqual([...before].sort());
+  });
+
   it("sets the advance width from its field and sends it with the letter", async () => {
     const send = vi.fn(async (changes: LetterChange[]) => saved(changes, 4));
     renderEditor(letterWith(documentOf([square(100, 0, 400)])), send);

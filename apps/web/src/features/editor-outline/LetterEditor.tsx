@@ -28,6 +28,12 @@ const CANVAS_HEIGHT = { min: 360, max: 720 };
 // still paste into the next one.
 let copied: GlyphClipboard | null = null;
 
+/** Whether a key press activates the focused button or link (Enter, Space), which the editor leaves alone. */
+const activatesControl = (event: KeyboardEvent) =>
+  (event.code === "Enter" || event.code === "Space" || event.code === "NumpadEnter") &&
+  event.target instanceof HTMLElement &&
+  event.target.closest("button, a, [role=button], [role=option], [role=tab]") !== null;
+
 /** Whether a key press belongs to a text field rather than to the editor. */
 const typingInField = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
@@ -170,7 +176,7 @@ export function LetterEditor(props: LetterEditorProps) {
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (typingInField(event.target) || help) return;
+      if (typingInField(event.target) || activatesControl(event) || help) return;
       if (event.code === "Space") {
         spaceHeld.current = true;
         event.preventDefault();
