@@ -5,7 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { activateLanguage, loadNamespaces } from "../../i18n/i18n.ts";
 import { TestProviders } from "../../test/TestProviders.tsx";
 import { LetterEditor } from "./LetterEditor.tsx";
-import type { LetterStore, SendResult } from "./letter-autosave.ts";
+import { LetterAutosave, type LetterStore, type SendResult } from "./letter-autosave.ts";
 import type { TracingImage } from "./OutlineCanvas.tsx";
 
 beforeAll(async () => {
@@ -56,7 +56,9 @@ function renderEditor(
     <TestProviders>
       <LetterEditor
         slot={{ chars: "A", variant: 1 }}
-        autosave={{ fontId: "font-1", server, send, store, delayMs: 5 }}
+        autosave={
+          new LetterAutosave({ fontId: "font-1", slot: { chars: "A", variant: 1 }, server, send, store, delayMs: 5 })
+        }
         tracing={tracing}
         onDocument={onDocument}
         onNeighbour={() => {}}

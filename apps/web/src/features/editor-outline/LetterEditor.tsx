@@ -16,7 +16,7 @@ import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "
 import { useTranslation } from "react-i18next";
 import { fitArea } from "./guides.ts";
 import { inkMeasurer } from "./ink-measure.ts";
-import { type AutosaveOptions, LetterAutosave } from "./letter-autosave.ts";
+import type { LetterAutosave } from "./letter-autosave.ts";
 import { OutlineCanvas, type TracingImage } from "./OutlineCanvas.tsx";
 import { OutlineToolbar, ShortcutHelp } from "./OutlineToolbar.tsx";
 
@@ -41,7 +41,8 @@ const typingInField = (target: EventTarget | null) =>
 
 export interface LetterEditorProps {
   slot: LetterSlot;
-  autosave: Omit<AutosaveOptions, "slot">;
+  /** The letter's autosave; the page keeps one per letter, so leaving a letter and coming back continues it. */
+  autosave: LetterAutosave;
   tracing: TracingImage | null;
   /** Called with the document as edited, for the live line of text. */
   onDocument: (document: GlyphDocument) => void;
@@ -52,7 +53,7 @@ export interface LetterEditorProps {
 export function LetterEditor(props: LetterEditorProps) {
   const { t } = useTranslation("editor-outline");
   const { slot } = props;
-  const [autosave] = useState(() => new LetterAutosave({ ...props.autosave, slot }));
+  const autosave = props.autosave;
   const [converted, setConverted] = useState(false);
   const [editor] = useState(() => {
     const letter = autosave.letter;

@@ -3,14 +3,14 @@ import { isBlank, type LetterSlot, letterKey } from "@handfont/editor";
 import type { GlyphDocument } from "@handfont/engine/fonts";
 import { Button, Group, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { ApiError } from "../../api/errors.ts";
 import { DelayedLoader } from "../../app/DelayedLoader.tsx";
 import { usePageMeta } from "../../app/use-page-meta.ts";
 import { LetterEditor } from "../../features/editor-outline/LetterEditor.tsx";
-import { browserLetterStore, type SendResult } from "../../features/editor-outline/letter-autosave.ts";
+import { browserLetterStore, LetterAutosave, type SendResult } from "../../features/editor-outline/letter-autosave.ts";
 import { useTracingImage } from "../../features/editor-outline/use-tracing-image.ts";
 import { FontPreviewBox } from "../../features/workspace/FontPreviewBox.tsx";
 import { type PreviewLetter, previewLetterOf } from "../../features/workspace/preview-project.ts";
@@ -118,6 +118,19 @@ function EditorSvgPage() {
     },
     [slot, slots, open],
   );
+  // One autosave per letter for as long as the page is open: a save still on its way when the user moves to another
+  // letter and back lands in the same place, so the letter is never edited on a revision it has already passed.
+  const sessions = useRef(new Map<string, LetterAutosave>());
+  const autosaveOf = (font: string, open: LetterSlot, server: LetterState | null) => {
+    const key = `${font}/${letterKey(open)}`;
+    let session = sessions.current.get(key);
+    if (!session) {
+      session = new LetterAutosave({ fontId: font, slot: open, server, send, store: browserLetterStore });
+      sessions.current.set(key, session);
+    }
+    return session;
+  };
+
   const onDocument = useCallback(
     (document: GlyphDocument) => slot && setEdited({ key: letterKey(slot), document }),
     [slot],
@@ -193,7 +206,7 @@ function EditorSvgPage() {
           <LetterEditor
             key={`${font.id}/${letterKey(slot)}`}
             slot={slot}
-            autosave={{ fontId: font.id, server: current, send, store: browserLetterStore }}
+            autosave={autosaveOf(font.id, slot, current)}
             tracing={tracing}
             onDocument={onDocument}
             onNeighbour={neighbour}
