@@ -309,6 +309,32 @@ describe("outline editor", () => {
     expect(at("0:0")).toEqual({ x: 100, y: 0 });
   });
 
+  it("zooms with two fingers and never edits while they pinch", () => {
+    const { canvas } = renderEditor(
+      letterWith(documentOf([square(100, 0, 400)])),
+      vi.fn(async (changes: LetterChange[]) => saved(changes, 4)),
+    );
+    const width = () => screenOf("0:1").clientX - screenOf("0:0").clientX;
+    const before = width();
+    const finger = (pointerId: number, clientX: number) => ({
+      pointerId,
+      pointerType: "touch",
+      button: 0,
+      clientX,
+      clientY: 200,
+    });
+    const a = screenOf("0:0");
+    // The first finger lands on a point: alone it would drag it; the second turns the gesture into a pinch.
+    fireEvent.pointerDown(canvas, finger(1, a.clientX));
+    fireEvent.pointerDown(canvas, finger(2, a.clientX + 100));
+    fireEvent.pointerMove(canvas, finger(1, a.clientX - 50));
+    fireEvent.pointerMove(canvas, finger(2, a.clientX + 150));
+    fireEvent.pointerUp(canvas, finger(1, a.clientX - 50));
+    fireEvent.pointerUp(canvas, finger(2, a.clientX + 150));
+    expect(width() / before).toBeCloseTo(2, 1);
+    expect(at("0:0")).toEqual({ x: 100, y: 0 });
+  });
+
   it("adds a point on a segment, removes an overlap and reverses a contour", () => {
     const { canvas } = renderEditor(
       letterWith(documentOf([square(100, 0, 400), square(300, 200, 400)])),
