@@ -132,6 +132,10 @@ export const LetterConflictBody = z.object({
 export type LetterConflictBody = z.infer<typeof LetterConflictBody>;
 
 export const FontIdParams = z.object({ fontId: Id });
+
+/** Which letter of a font a request names, in its query string (`?chars=A&variant=2`). */
+export const LetterSlotQuery = z.object({ chars: LetterChars, variant: z.coerce.number().pipe(LetterVariant) });
+export type LetterSlotQuery = z.infer<typeof LetterSlotQuery>;
 export const LetterSetIdParams = z.object({ letterSetId: Id });
 
 /** A letter set in a list: what it is and how many letters it has, never its outlines. */

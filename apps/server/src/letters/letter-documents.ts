@@ -4,6 +4,7 @@ import {
   type GlyphDocument as EngineDocument,
   GlyphError,
   migrateGlyphDocument,
+  type UnitBox,
 } from "@handfont/engine/fonts";
 import { DomainError } from "../services/domain-error.ts";
 
@@ -53,7 +54,14 @@ export function currentDocument(stored: Record<string, unknown>): GlyphDocument 
 export function documentFromPath(
   path: string,
   fields: LetterFields,
-  source: { kind: StoredSource; templateId?: string | null; page?: number | null; fileName?: string | null },
+  source: {
+    kind: StoredSource;
+    templateId?: string | null;
+    page?: number | null;
+    fileName?: string | null;
+    /** A scanned box's picture kept for tracing: its blob key and where it lies in font units. */
+    image?: { ref: string; box: UnitBox } | null;
+  },
 ): GlyphDocument {
   const doc = currentDocument({
     path,
@@ -67,6 +75,7 @@ export function documentFromPath(
     templateId: source.templateId ?? null,
   });
   if (source.kind === "imported") return { ...doc, source: { kind: "imported", fileName: source.fileName ?? null } };
+  if (doc.source.kind === "scan" && source.image) return { ...doc, source: { ...doc.source, image: source.image } };
   return doc;
 }
 

@@ -43,6 +43,8 @@ export type ReadCell = {
   /** Outline in font units, y up; empty string for an empty cell. */
   path: string;
   warnings: StoredMessage[];
+  /** The box's picture (PNG, ink opaque) and where it lies in the outline's font units; null for an empty box. */
+  picture: { png: Uint8Array; box: { xMin: number; yMin: number; xMax: number; yMax: number } } | null;
 };
 
 /** One page of an uploaded file: what was read from it, or why it could not be read. */

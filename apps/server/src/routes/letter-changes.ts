@@ -7,6 +7,7 @@ import {
   LetterSetIdParams,
   LetterSetLetters,
   LetterSetList,
+  LetterSlotQuery,
 } from "@handfont/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../http/auth-context.ts";
@@ -80,6 +81,26 @@ export const letterChangeRoutes: FastifyPluginAsyncZod<{
       const letters = await changes.letters(requireUser(request).id, request.params.fontId);
       const language = requestLanguage(request);
       return { fontId: request.params.fontId, letters: letters.map((letter) => present(letter, language)) };
+    },
+  );
+
+  app.get(
+    "/fonts/:fontId/letters/scan",
+    {
+      schema: {
+        tags,
+        summary: "The picture of the box a scanned letter was read from (PNG, ink opaque), to trace in the editor",
+        params: FontIdParams,
+        querystring: LetterSlotQuery,
+      },
+    },
+    async (request, reply) => {
+      const bytes = await changes.scanPicture(requireUser(request).id, request.params.fontId, request.query);
+      return reply
+        .type("image/png")
+        .header("cache-control", "private, max-age=3600")
+        .header("content-security-policy", "default-src 'none'")
+        .send(Buffer.from(bytes));
     },
   );
 

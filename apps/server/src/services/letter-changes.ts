@@ -6,6 +6,7 @@ import { DomainError } from "./domain-error.ts";
 import { ownedFont } from "./fonts.ts";
 import { assertFontSize, EMPTY_MEASURE, fontGlyphs, type GlyphRow, measureFonts, setGlyphs } from "./glyph-rows.ts";
 import { assertMeasuredContent } from "./plans.ts";
+import { letterScanFolder } from "./scans.ts";
 import { isUuid, lockUser, type WorkspaceContext } from "./workspace-context.ts";
 
 const key = (letter: { chars: string; variant: number }) => `${letter.variant}\u0000${letter.chars}`;
@@ -61,6 +62,23 @@ export function createLetterChangeService(ctx: WorkspaceContext) {
         : [];
       if (!set) throw new DomainError("LETTER_SET_NOT_FOUND");
       return (await setGlyphs(ctx.db, [set.id])).map(withDocument);
+    },
+
+    /**
+     * The picture of the box a scanned letter of the user's font was read from, for tracing under its outline. Only
+     * pictures in the user's own folder are served: a document (which the user may write) could name any key.
+     */
+    async scanPicture(userId: string, fontId: string, slot: { chars: string; variant: number }): Promise<Uint8Array> {
+      const font = await ownedFont(ctx.db, userId, fontId);
+      const letter = (await fontGlyphs(ctx.db, font.id)).find(
+        (row) => row.chars === slot.chars && row.variant === slot.variant,
+      );
+      const source = letter ? currentDocument(letter.document).source : null;
+      const ref = source?.kind === "scan" ? source.image?.ref : undefined;
+      const own = ref?.startsWith(`${letterScanFolder(userId)}/`) && !ref.includes("..");
+      const bytes = own ? await ctx.blobs.get(ref!) : undefined;
+      if (!bytes) throw new DomainError("GLYPH_NOT_FOUND", { reason: "no scan picture kept for this letter" });
+      return bytes;
     },
 
     /** Every letter of one of the user's fonts, with its document and revision. */

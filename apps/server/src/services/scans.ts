@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { UPLOAD_LIMITS } from "@handfont/contract";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { glyphs, letterSets, type StoredMessage, type StoredScanPage, scans } from "../db/schema/workspace.ts";
@@ -25,6 +26,9 @@ const FILE_ERROR_CODES = new Set([
   "PAGE_DAMAGED",
   "PDF_PAGE_TOO_LARGE",
 ]);
+
+/** The blob folder of a user's kept letter pictures (scanned boxes, for tracing). */
+export const letterScanFolder = (ownerId: string) => `letter-scans/${ownerId}`;
 
 /**
  * Scans: an upload stores each file and queues a job to read it (services/jobs.ts); any worker process reads it (in
@@ -143,8 +147,27 @@ export function createScanService(ctx: WorkspaceContext, templates: TemplateServ
     };
   };
 
-  const replacePageLetters = (ownerId: string, templateId: string, templatePage: number, written: ReadCell[]) =>
-    ctx.db.transaction(async (tx) => {
+  /**
+   * Keeps the written boxes' pictures for tracing in the outline editor, under the owner's folder (erased with the
+   * account; the letters endpoint serves only keys under the asking user's own folder).
+   */
+  const keepPictures = async (ownerId: string, written: ReadCell[]) => {
+    const images: ({ ref: string; box: NonNullable<ReadCell["picture"]>["box"] } | null)[] = [];
+    for (const cell of written) {
+      if (!cell.picture) {
+        images.push(null);
+        continue;
+      }
+      const ref = `${letterScanFolder(ownerId)}/${randomUUID()}.png`;
+      await ctx.blobs.put(ref, cell.picture.png);
+      images.push({ ref, box: cell.picture.box });
+    }
+    return images;
+  };
+
+  const replacePageLetters = async (ownerId: string, templateId: string, templatePage: number, written: ReadCell[]) => {
+    const images = await keepPictures(ownerId, written);
+    return ctx.db.transaction(async (tx) => {
       await tx.insert(letterSets).values({ ownerId, templateId }).onConflictDoNothing();
       const [set] = await tx
         .select({ id: letterSets.id })
@@ -155,8 +178,13 @@ export function createScanService(ctx: WorkspaceContext, templates: TemplateServ
         tx,
         ownerId,
         set!.id,
-        written.map((cell) => {
-          const document = documentFromPath(cell.path, NO_FIELDS, { kind: "scan", templateId, page: templatePage });
+        written.map((cell, index) => {
+          const document = documentFromPath(cell.path, NO_FIELDS, {
+            kind: "scan",
+            templateId,
+            page: templatePage,
+            image: images[index],
+          });
           return {
             chars: cell.chars,
             variant: cell.variant,
@@ -168,6 +196,7 @@ export function createScanService(ctx: WorkspaceContext, templates: TemplateServ
       );
       await tx.update(letterSets).set({ updatedAt: ctx.now() }).where(eq(letterSets.id, set!.id));
     });
+  };
 
   const exists = async (id: string) =>
     (await ctx.db.select({ id: scans.id }).from(scans).where(eq(scans.id, id))).length > 0;

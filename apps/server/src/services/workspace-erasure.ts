@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
 import { jobs } from "../db/schema/jobs.ts";
 import { fontBuilds, fonts, glyphs, letterSets, scans, templates } from "../db/schema/workspace.ts";
+import { letterScanFolder } from "./scans.ts";
 import type { WorkspaceContext } from "./workspace-context.ts";
 
 /**
  * Erases everything of the font workspace a user owns, for the deletion of their account (privacy page): rows of
- * every workspace table and the files behind them (uploads, built fonts and specimens, template PDFs). A table
+ * every workspace table and the files behind them (uploads, built fonts and specimens, template PDFs, letters' scan pictures). A table
  * added to the workspace joins this list; the erasure test fails for any owned row left behind.
  */
 export function createWorkspaceEraser(ctx: WorkspaceContext) {
@@ -27,6 +28,7 @@ export function createWorkspaceEraser(ctx: WorkspaceContext) {
         ...removedFonts.map(({ id }) => `fonts/${id}`),
         ...removedScans.map(({ id }) => `scans/${id}`),
         ...removedTemplates.map(({ id }) => `templates/${id}`),
+        letterScanFolder(userId),
       ];
     });
     // Files go after the rows: a failure here leaves unreachable files, never rows pointing at missing ones.

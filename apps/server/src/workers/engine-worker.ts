@@ -46,6 +46,7 @@ async function readPicture(
           empty: cell.empty,
           path: cell.path,
           warnings: cell.warnings.map(({ code, message }) => ({ code, message })),
+          picture: cell.picture ?? null,
         })),
         warnings: result.warnings.map(({ code, message }) => ({ code, message })),
       },

@@ -109,7 +109,8 @@ export const PAGES = {
   appShowSvg: {
     path: "app/showsvg",
     load: () => import("../pages/app/ShowSvgPage.tsx"),
-    namespaces: ["workspace", "manage", "payments", "letters", "font-settings"],
+    // editor-outline: each letter links to the outline editor.
+    namespaces: ["workspace", "manage", "payments", "letters", "font-settings", "editor-outline"],
   },
   appInstructions: {
     path: "app/instructions",
@@ -121,6 +122,12 @@ export const PAGES = {
     path: "editor",
     load: () => import("../features/editor-draw/DrawEditorPage.tsx"),
     namespaces: ["editor", "glyph-editing", "workspace"],
+  },
+  // The outline editor (issue 10): one letter of a font as points and handles.
+  editorSvg: {
+    path: "editorSvg",
+    load: () => import("../pages/editor/EditorSvgPage.tsx"),
+    namespaces: ["editor-outline", "workspace", "payments"],
   },
   instructions: instructionsPage("overview"),
   instructionsWithTemplate: instructionsPage("withtemplate"),

@@ -2,6 +2,7 @@ import type { ScanWarning } from "../errors.ts";
 import { scanWarning } from "../errors.ts";
 import type { BoxMm, LayoutCell } from "../template/layout-types.ts";
 import { binarizeCell, type CellMask } from "./binarize-cell.ts";
+import type { CellPicture } from "./cell-picture.ts";
 import { type CleanedCell, cleanCell } from "./clean-cell.ts";
 import { cutRegion } from "./cut-cells.ts";
 import type { Homography } from "./homography.ts";
@@ -20,6 +21,8 @@ export type ScanCell = {
   path: string;
   bbox: GlyphBox | null;
   warnings: ScanWarning[];
+  /** The box's picture, for tracing (written boxes only; set by readScan). */
+  picture?: CellPicture;
 };
 
 export type CellReading = { cell: ScanCell; paperLevel: number; millis: { cut: number; clean: number; trace: number } };

@@ -1,6 +1,7 @@
 import { EngineError, type ScanWarning, scanWarning } from "../errors.ts";
 import type { LayoutLookup } from "../template/layout-types.ts";
 import { pagePoint, type ScanPoint } from "../units.ts";
+import { cellPicture } from "./cell-picture.ts";
 import { findMarkers } from "./find-markers.ts";
 import { findQrCode } from "./find-qr-code.ts";
 import { type Homography, localScale, solveHomography } from "./homography.ts";
@@ -137,7 +138,10 @@ export async function readScan(
       report(STAGE_START.cells + cells.length * cellShare, "cells");
     }
     const reading = await readCell(cellSource, cellH, cell, workPxPerMm);
-    cells.push(reading.cell);
+    // A written box's picture is kept for tracing under its outline in the editors.
+    cells.push(
+      reading.cell.empty ? reading.cell : { ...reading.cell, picture: await cellPicture(cellSource, cellH, cell) },
+    );
     paperLevels.push(reading.paperLevel);
     cellTimes.cut += reading.millis.cut;
     cellTimes.clean += reading.millis.clean;

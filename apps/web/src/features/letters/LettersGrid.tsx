@@ -48,6 +48,8 @@ export function LettersGrid(props: {
   letters: LetterState[];
   editOf?: (letter: LetterState) => GlyphEdit | undefined;
   onEdit?: (letter: LetterState, edit: GlyphEdit) => void;
+  /** The font the letters belong to: each tile then links to the outline editor. */
+  fontId?: string;
   /** Where a letter is drawn over in the pen editor (a font's letters only). */
   drawHrefOf?: (letter: LetterState) => string;
 }) {
@@ -155,6 +157,7 @@ export function LettersGrid(props: {
                 edit={props.editOf?.(entry.letter)}
                 onEdit={props.onEdit ? (edit) => props.onEdit?.(entry.letter, edit) : undefined}
                 drawHref={props.drawHrefOf?.(entry.letter)}
+                fontId={props.fontId}
               />
             ) : (
               <MissingTile chars={entry.chars} />

@@ -1,7 +1,8 @@
 import type { LetterState } from "@handfont/contract";
-import { ActionIcon, Card, Group, NumberInput, Stack, Text, Tooltip } from "@mantine/core";
+import { ActionIcon, Anchor, Card, Group, NumberInput, Stack, Text, Tooltip } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { AppLink } from "../../app/AppLink.tsx";
 import { GlyphOutline } from "./GlyphOutline.tsx";
 
 export type GlyphEdit = { baselineShift: number; scale: number; deleted: boolean };
@@ -16,6 +17,8 @@ export function GlyphTile(props: {
   onEdit?: (edit: GlyphEdit) => void;
   /** Where this letter is drawn over in the pen editor, for a font's letters. */
   drawHref?: string;
+  /** The font the letter belongs to: the tile then links to the outline editor. */
+  fontId?: string;
 }) {
   const { t } = useTranslation("workspace");
   const { glyph, edit } = props;
@@ -68,6 +71,21 @@ export function GlyphTile(props: {
         )}
       </Group>
       <GlyphOutline path={glyph.path} scale={current.scale} baselineShift={current.baselineShift} label={label} />
+      {props.fontId && (
+        <Anchor
+          component={AppLink}
+          page="editorSvg"
+          search={`?${new URLSearchParams({
+            font: props.fontId,
+            char: glyph.chars,
+            ...(glyph.variant > 1 ? { variant: String(glyph.variant) } : {}),
+          })}`}
+          size="xs"
+          aria-label={t("editor-outline:link.label", { label })}
+        >
+          {t("editor-outline:link.text")}
+        </Anchor>
+      )}
       {warned && (
         <Tooltip label={glyph.warnings.map((warning) => warning.message).join(" ")} multiline w={260}>
           <Text size="xs" c="yellow.4" tabIndex={0}>

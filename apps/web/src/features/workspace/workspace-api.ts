@@ -87,6 +87,12 @@ export const workspaceApi = {
   /** Changes to a font's letters on the revisions they were made on; LETTER_CONFLICT carries the current states. */
   changeLetters: async (fontId: string, changes: LetterChange[]) =>
     FontLetters.parse(await api.post(`/fonts/${encodeURIComponent(fontId)}/letters/changes`, { changes })).letters,
+  /** The picture of the template cell a scanned letter was read from (for tracing in the outline editor). */
+  letterScan: (fontId: string, chars: string, variant: number) =>
+    api.get<Blob>(`/fonts/${encodeURIComponent(fontId)}/letters/scan`, {
+      query: { chars, variant: String(variant) },
+      responseType: "blob",
+    }),
 };
 
 /** Saves a Blob as a file the way a download link would. */

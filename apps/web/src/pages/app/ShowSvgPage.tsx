@@ -334,6 +334,7 @@ function ShowSvgPage() {
               key={selected.value}
               editOf={fontId ? editOf : undefined}
               onEdit={fontId ? autosave.edit : undefined}
+              fontId={fontId ?? undefined}
               drawHrefOf={
                 fontId
                   ? (letter) =>

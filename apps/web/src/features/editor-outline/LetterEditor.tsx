@@ -1,0 +1,391 @@
+import {
+  type CommandId,
+  commandOfKey,
+  fitBox,
+  type GlyphClipboard,
+  GlyphEditor,
+  type LetterSlot,
+  parseClipboard,
+  setMetrics,
+  type Viewport,
+  zoomAt,
+} from "@handfont/editor";
+import { emptyGlyphDocument, type GlyphDocument } from "@handfont/engine/fonts";
+import { Alert, Button, Group, NumberInput, Paper, Stack, Text } from "@mantine/core";
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useTranslation } from "react-i18next";
+import { fitArea } from "./guides.ts";
+import { inkMeasurer } from "./ink-measure.ts";
+import type { LetterAutosave } from "./letter-autosave.ts";
+import { OutlineCanvas, type TracingImage } from "./OutlineCanvas.tsx";
+import { OutlineToolbar, ShortcutHelp } from "./OutlineToolbar.tsx";
+
+/** Zoom factor of one zoom command. */
+const ZOOM_STEP = 1.25;
+const CANVAS_HEIGHT = { min: 360, max: 720 };
+
+// Parts copied in this tab: the system clipboard may refuse to be read (no permission), and a letter's parts should
+// still paste into the next one.
+let copied: GlyphClipboard | null = null;
+
+/** Whether a key press activates the focused button or link (Enter, Space), which the editor leaves alone. */
+const activatesControl = (event: KeyboardEvent) =>
+  (event.code === "Enter" || event.code === "Space" || event.code === "NumpadEnter") &&
+  event.target instanceof HTMLElement &&
+  event.target.closest("button, a, [role=button], [role=option], [role=tab]") !== null;
+
+/** Whether a key press belongs to a text field rather than to the editor. */
+const typingInField = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
+
+export interface LetterEditorProps {
+  slot: LetterSlot;
+  /** The letter's autosave; the page keeps one per letter, so leaving a letter and coming back continues it. */
+  autosave: LetterAutosave;
+  tracing: TracingImage | null;
+  /** Called with the document as edited, for the live line of text. */
+  onDocument: (document: GlyphDocument) => void;
+  onNeighbour: (step: 1 | -1) => void;
+}
+
+/** One letter open in the outline editor: canvas, toolbar, metrics, save state. Mounted anew for every letter. */
+export function LetterEditor(props: LetterEditorProps) {
+  const { t } = useTranslation("editor-outline");
+  const { slot } = props;
+  const autosave = props.autosave;
+  const [converted, setConverted] = useState(false);
+  const [editor] = useState(() => {
+    const letter = autosave.letter;
+    const created = new GlyphEditor({
+      document: letter.document ?? emptyGlyphDocument({ kind: "drawn" }),
+      history: letter.history,
+      tool: "select",
+      measureInk: inkMeasurer(slot.chars),
+    });
+    return created;
+  });
+  useSyncExternalStore(
+    (listener) => editor.subscribe(listener),
+    () => editor.version,
+  );
+  const saveState = useSyncExternalStore(
+    (listener) => autosave.subscribe(listener),
+    () => autosave.status,
+  );
+  const [view, setView] = useState<Viewport | null>(null);
+  const [size, setSize] = useState({ width: 0, height: 0 });
+  const [help, setHelp] = useState(false);
+  const [tracingShown, setTracingShown] = useState(true);
+  const spaceHeld = useRef(false);
+  const container = useRef<HTMLDivElement>(null);
+  const onDocument = useRef(props.onDocument);
+  onDocument.current = props.onDocument;
+  const onNeighbour = useRef(props.onNeighbour);
+  onNeighbour.current = props.onNeighbour;
+
+  useEffect(() => {
+    // A letter drawn with the pen has strokes; this editor edits points, so they become contours (one undo step).
+    if (editor.document.strokes.length > 0 && editor.convertStrokes()) setConverted(true);
+    const unsubscribe = editor.subscribe((event) => {
+      if (event === "document") {
+        autosave.edited(editor.document, editor.history);
+        onDocument.current(editor.document);
+      }
+    });
+    autosave.start();
+    onDocument.current(editor.document);
+    return () => {
+      unsubscribe();
+      // Leaving the letter sends what is not saved yet; the device keeps it in any case.
+      autosave.dispose();
+      void autosave.flush();
+    };
+  }, [editor, autosave]);
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const measure = () => {
+      const width = Math.round(element.clientWidth);
+      const height = Math.round(Math.min(CANVAS_HEIGHT.max, Math.max(CANVAS_HEIGHT.min, window.innerHeight * 0.6)));
+      setSize((old) => (old.width === width && old.height === height ? old : { width, height }));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  const fit = useCallback(() => {
+    if (size.width === 0) return;
+    setView(fitBox(fitArea(editor.document, editor.metricLines), size.width, size.height, 32));
+  }, [editor, size]);
+
+  useEffect(() => {
+    if (view === null) fit();
+  }, [view, fit]);
+
+  const copy = useCallback((): string => {
+    copied = editor.copy();
+    return JSON.stringify(copied);
+  }, [editor]);
+
+  const pasteText = useCallback(
+    (text: string | null) => {
+      const parts = (text ? parseClipboard(text) : null) ?? copied;
+      if (parts) editor.paste(parts);
+    },
+    [editor],
+  );
+
+  const run = useCallback(
+    (command: CommandId) => {
+      const center = { x: size.width / 2, y: size.height / 2 };
+      switch (command) {
+        case "zoomIn":
+        case "zoomOut":
+          setView((old) => old && zoomAt(old, center, command === "zoomIn" ? ZOOM_STEP : 1 / ZOOM_STEP));
+          return;
+        case "fit":
+          fit();
+          return;
+        case "help":
+          setHelp(true);
+          return;
+        case "toggleReference":
+          setTracingShown((shown) => !shown);
+          return;
+        case "previousLetter":
+        case "nextLetter":
+          onNeighbour.current(command === "nextLetter" ? 1 : -1);
+          return;
+        case "copy":
+          void navigator.clipboard?.writeText(copy()).catch(() => undefined);
+          return;
+        case "paste":
+          if (navigator.clipboard?.readText) {
+            navigator.clipboard.readText().then(pasteText, () => pasteText(null));
+          } else pasteText(null);
+          return;
+        default:
+          editor.run(command);
+      }
+    },
+    [editor, size, fit, copy, pasteText],
+  );
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (typingInField(event.target) || activatesControl(event) || help) return;
+      if (event.code === "Space") {
+        spaceHeld.current = true;
+        event.preventDefault();
+        return;
+      }
+      const command = commandOfKey(event, "outline");
+      if (!command) return;
+      // Copy, cut and paste go through the browser's own clipboard events (below), which need no permission.
+      if (command === "copy" || command === "cut" || command === "paste") return;
+      event.preventDefault();
+      run(command);
+    };
+    const onKeyUp = (event: KeyboardEvent) => {
+      if (event.code === "Space") spaceHeld.current = false;
+    };
+    const onCopy = (event: ClipboardEvent) => {
+      if (typingInField(event.target)) return;
+      event.clipboardData?.setData("text/plain", copy());
+      event.preventDefault();
+    };
+    const onCut = (event: ClipboardEvent) => {
+      onCopy(event);
+      if (!typingInField(event.target)) editor.run("cut");
+    };
+    const onPaste = (event: ClipboardEvent) => {
+      if (typingInField(event.target)) return;
+      event.preventDefault();
+      pasteText(event.clipboardData?.getData("text/plain") ?? null);
+    };
+    window.addEventListener("keydown", onKeyDown);
+    window.addEventListener("keyup", onKeyUp);
+    window.addEventListener("copy", onCopy);
+    window.addEventListener("cut", onCut);
+    window.addEventListener("paste", onPaste);
+    return () => {
+      window.removeEventListener("keydown", onKeyDown);
+      window.removeEventListener("keyup", onKeyUp);
+      window.removeEventListener("copy", onCopy);
+      window.removeEventListener("cut", onCut);
+      window.removeEventListener("paste", onPaste);
+    };
+  }, [editor, run, copy, pasteText, help]);
+
+  const glyph = editor.document;
+  const lines = editor.metricLines;
+  const scale = glyph.adjustments.scale;
+  const advance = lines ? Math.round((lines.right - lines.left) * scale) : glyph.metrics.advance;
+  const bearings = lines
+    ? {
+        left: Math.round((lines.inkLeft - lines.left) * scale),
+        right: Math.round((lines.right - lines.inkRight) * scale),
+      }
+    : null;
+  // Read on every render, which every change of the editor causes (its version).
+  const enabled = (() => {
+    const selected = editor.selection.size > 0;
+    const hasContours = glyph.contours.length > 0;
+    return (command: CommandId): boolean => {
+      switch (command) {
+        case "undo":
+          return editor.canUndo;
+        case "redo":
+          return editor.canRedo;
+        case "delete":
+        case "deleteContour":
+        case "toggleSmooth":
+          return selected;
+        case "reverse":
+        case "removeOverlap":
+        case "flipHorizontal":
+        case "flipVertical":
+        case "rotateLeft":
+        case "rotateRight":
+        case "copy":
+          return hasContours;
+        default:
+          return true;
+      }
+    };
+  })();
+
+  const setMetric = (key: "advance" | "leftSideBearing" | "rightSideBearing", value: string | number) => {
+    const number = typeof value === "number" ? value : Number.parseFloat(value);
+    if (!Number.isFinite(number)) return;
+    editor.apply(setMetrics(editor.document, { [key]: number }), t(`metrics.${key}`));
+  };
+
+  return (
+    <Stack gap="sm">
+      {converted && (
+        <Alert color="blue" withCloseButton onClose={() => setConverted(false)} data-testid="strokes-converted">
+          {t("notices.converted")}
+        </Alert>
+      )}
+      <SaveNotice autosave={autosave} status={saveState} editor={editor} />
+      <OutlineToolbar
+        tool={editor.tool.id}
+        tracingShown={props.tracing ? tracingShown : null}
+        enabled={enabled}
+        onCommand={run}
+      />
+      <Paper withBorder ref={container} style={{ overflow: "hidden" }}>
+        {view && size.width > 0 && (
+          <OutlineCanvas
+            editor={editor}
+            view={view}
+            onView={setView}
+            size={size}
+            spaceHeld={spaceHeld}
+            tracing={tracingShown ? props.tracing : null}
+            showGuides
+            advance={advance}
+          />
+        )}
+      </Paper>
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <NumberInput
+          label={t("metrics.advance")}
+          description={glyph.metrics.advance === null ? t("metrics.automatic") : undefined}
+          value={advance ?? ""}
+          min={0}
+          max={5000}
+          step={10}
+          w={140}
+          onChange={(value) => setMetric("advance", value)}
+          data-testid="advance-width"
+        />
+        <NumberInput
+          label={t("metrics.leftSideBearing")}
+          value={bearings?.left ?? ""}
+          disabled={!bearings}
+          min={-2000}
+          max={2000}
+          step={10}
+          w={140}
+          onChange={(value) => setMetric("leftSideBearing", value)}
+        />
+        <NumberInput
+          label={t("metrics.rightSideBearing")}
+          value={bearings?.right ?? ""}
+          disabled={!bearings}
+          min={-2000}
+          max={2000}
+          step={10}
+          w={140}
+          onChange={(value) => setMetric("rightSideBearing", value)}
+        />
+        <Button
+          variant="default"
+          disabled={Object.values(glyph.metrics).every((value) => value === null)}
+          onClick={() =>
+            editor.apply(
+              setMetrics(editor.document, { advance: null, leftSideBearing: null, rightSideBearing: null }),
+              t("metrics.reset"),
+            )
+          }
+        >
+          {t("metrics.reset")}
+        </Button>
+      </Group>
+      <Text size="sm" c="dimmed">
+        {t("hint")}
+      </Text>
+      <ShortcutHelp opened={help} onClose={() => setHelp(false)} />
+    </Stack>
+  );
+}
+
+/** Where the letter's save stands, and a conflict's two ways out. */
+function SaveNotice(props: { autosave: LetterAutosave; status: LetterAutosave["status"]; editor: GlyphEditor }) {
+  const { t } = useTranslation("editor-outline");
+  const { autosave, editor, status } = props;
+  if (status === "conflict") {
+    return (
+      <Alert color="orange" title={t("save.conflictTitle")} role="alert" data-testid="save-conflict">
+        <Text size="sm" mb="xs">
+          {t("save.conflict")}
+        </Text>
+        <Group gap="xs">
+          <Button size="xs" onClick={() => void autosave.keepMine()}>
+            {t("save.keepMine")}
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => {
+              const theirs = autosave.theirs;
+              editor.replaceDocument(theirs?.document ?? emptyGlyphDocument({ kind: "drawn" }), t("save.takeTheirs"));
+              autosave.takeTheirs(theirs ? editor.document : null, editor.history);
+            }}
+          >
+            {t("save.takeTheirs")}
+          </Button>
+        </Group>
+      </Alert>
+    );
+  }
+  const error = autosave.error instanceof Error ? autosave.error.message : null;
+  return (
+    <Text
+      size="sm"
+      c={status === "failed" ? "red" : status === "offline" ? "orange" : "dimmed"}
+      data-testid="save-status"
+      data-status={status}
+      aria-live="polite"
+    >
+      {t(`save.${status}`)}
+      {status === "failed" && error ? ` ${error}` : ""}
+    </Text>
+  );
+}

@@ -1,0 +1,63 @@
+import { inflateSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import type { LayoutCell } from "../template/layout-types.ts";
+import { cellPicture, PICTURE_PX_PER_MM } from "./cell-picture.ts";
+
+/** The RGBA pixels of a PNG written by encodePng (8-bit RGBA, filter 0 on every row). */
+function decodePng(png: Uint8Array): { width: number; height: number; rgba: Uint8Array } {
+  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
+  let width = 0;
+  let height = 0;
+  const idat: Uint8Array[] = [];
+  for (let at = 8; at < png.length; ) {
+    const length = view.getUint32(at);
+    const type = String.fromCharCode(...png.subarray(at + 4, at + 8));
+    const data = png.subarray(at + 8, at + 8 + length);
+    if (type === "IHDR") [width, height] = [view.getUint32(at + 8), view.getUint32(at + 12)];
+    if (type === "IDAT") idat.push(data);
+    at += 12 + length;
+  }
+  const raw = inflateSync(Buffer.concat(idat));
+  const rgba = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y++)
+    rgba.set(raw.subarray(y * (width * 4 + 1) + 1, (y + 1) * (width * 4 + 1)), y * width * 4);
+  return { width, height, rgba };
+}
+
+describe("a box's picture for tracing", () => {
+  // A page at 10 px/mm with one box at (20, 30) mm, 20 mm wide and high, its baseline 15 mm below its top, one em
+  // 10 mm; a dark bar is written from 25 to 27 mm across and 32 to 45 mm down.
+  const pxPerMm = 10;
+  const page = { width: 600, height: 800, data: new Uint8Array(600 * 800).fill(230) };
+  for (let y = 320; y < 450; y++) for (let x = 250; x < 270; x++) page.data[y * 600 + x] = 30;
+  const cell = {
+    page: 1,
+    chars: "l",
+    variant: 1,
+    box: { x: 20, y: 30, width: 20, height: 20 },
+    baselineY: 45,
+    emMm: 10,
+    label: "l",
+  } satisfies LayoutCell;
+  const identity = [pxPerMm, 0, 0, 0, pxPerMm, 0, 0, 0, 1];
+
+  it("lies where the box lies in the letter's font units (x from the box's left, y up from its baseline)", async () => {
+    const { box } = await cellPicture(page, identity, cell);
+    // 0.7 mm inside the printed box, 100 units a millimetre.
+    expect(box).toEqual({ xMin: 70, xMax: 1930, yMin: -430, yMax: 1430 });
+  });
+
+  it("keeps ink opaque and the paper clear, at the picture's resolution", async () => {
+    const { png } = await cellPicture(page, identity, cell);
+    const picture = decodePng(png);
+    expect(picture.width).toBe(Math.round(18.6 * PICTURE_PX_PER_MM));
+    const alphaAt = (mmX: number, mmY: number) => {
+      const col = Math.floor((mmX - 20.7) * PICTURE_PX_PER_MM);
+      const row = Math.floor((mmY - 30.7) * PICTURE_PX_PER_MM);
+      return picture.rgba[(row * picture.width + col) * 4 + 3]!;
+    };
+    expect(alphaAt(26, 40)).toBe(255);
+    expect(alphaAt(35, 40)).toBe(0);
+    expect(alphaAt(26, 48)).toBe(0);
+  });
+});

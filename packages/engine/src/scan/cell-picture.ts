@@ -1,0 +1,61 @@
+import { encodePng } from "../font/png.ts";
+import type { LayoutCell } from "../template/layout-types.ts";
+import { UNITS_PER_EM } from "../units.ts";
+import { cutRegion } from "./cut-cells.ts";
+import type { Homography } from "./homography.ts";
+import type { GreyImage } from "./images.ts";
+import type { GlyphBox } from "./place-in-em.ts";
+
+/** Resolution a box's picture is kept at (px/mm): a letter 10 mm high gets 60 pixels, plenty to trace by eye. */
+export const PICTURE_PX_PER_MM = 6;
+
+/** How far inside the printed box the picture starts (mm), leaving the printed border out. */
+const PICTURE_INSET_MM = 0.7;
+
+/**
+ * A box's picture for tracing under its outline in the editors: a PNG in which ink is opaque and paper clear (so it
+ * shows on any background), and where it lies in the letter's font units (the same frame as the box's outline).
+ */
+export type CellPicture = { png: Uint8Array; box: GlyphBox };
+
+/** Grey levels (of 255) below which a box is taken to hold no ink worth showing. */
+const MIN_CONTRAST = 40;
+
+/** Ink darker than the paper by less than this share of the box's contrast is left clear (paper texture, guides). */
+const PAPER_SHARE = 0.25;
+
+/** Cuts one box of the page out of the scan and keeps it as a picture (see CellPicture). */
+export async function cellPicture(scan: GreyImage, h: Homography, cell: LayoutCell): Promise<CellPicture> {
+  const region = {
+    x: cell.box.x + PICTURE_INSET_MM,
+    y: cell.box.y + PICTURE_INSET_MM,
+    width: cell.box.width - 2 * PICTURE_INSET_MM,
+    height: cell.box.height - 2 * PICTURE_INSET_MM,
+  };
+  const image = cutRegion(scan, h, region, PICTURE_PX_PER_MM);
+  const sorted = Float32Array.from(image.data).sort();
+  // The paper is the bright end of the box and ink its dark end; a stretch between them survives dim photos.
+  const paper = sorted[Math.floor(sorted.length * 0.9)]!;
+  const ink = sorted[Math.floor(sorted.length * 0.01)]!;
+  // A box with hardly any ink must not stretch paper grain into strokes.
+  const range = Math.max(MIN_CONTRAST, paper - ink);
+  const rgba = new Uint8ClampedArray(image.width * image.height * 4);
+  for (let i = 0; i < image.data.length; i++) {
+    const darkness = (paper - image.data[i]!) / range;
+    const alpha = Math.max(0, Math.min(1, (darkness - PAPER_SHARE) / (1 - PAPER_SHARE)));
+    rgba[4 * i] = 96;
+    rgba[4 * i + 1] = 96;
+    rgba[4 * i + 2] = 96;
+    rgba[4 * i + 3] = Math.round(255 * alpha);
+  }
+  const unitsPerMm = UNITS_PER_EM / cell.emMm;
+  return {
+    png: await encodePng({ width: image.width, height: image.height, data: rgba }),
+    box: {
+      xMin: Math.round((region.x - cell.box.x) * unitsPerMm),
+      xMax: Math.round((region.x + region.width - cell.box.x) * unitsPerMm),
+      yMin: Math.round((cell.baselineY - region.y - region.height) * unitsPerMm),
+      yMax: Math.round((cell.baselineY - region.y) * unitsPerMm),
+    },
+  };
+}
