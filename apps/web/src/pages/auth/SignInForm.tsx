@@ -10,8 +10,9 @@ import { CaptchaField } from "../../features/auth/CaptchaField.tsx";
 import { session } from "../../features/auth/session.ts";
 
 /**
- * The challenge names the account being signed in to: after many failed sign-ins on it the server hardens the
- * challenge, and a normal solution is refused with CAPTCHA (the widget then fetches the hardened one).
+ * After a refused sign-in the next challenge names the account tried: after many failed sign-ins on it the server
+ * hardens the challenge, and a normal solution is refused with CAPTCHA. The address changes only together with the
+ * widget's reset after a refusal, never while the visitor types: a new address mid-solve would stop the widget.
  */
 function challengeFor(captcha: PublicConfig["captcha"], login: string): PublicConfig["captcha"] {
   const name = login.trim();
@@ -27,6 +28,7 @@ export function SignInForm({ captcha }: { captcha: PublicConfig["captcha"] }) {
   const [password, setPassword] = useState("");
   const [token, setToken] = useState<string | null>(null);
   const [resetSignal, setResetSignal] = useState(0);
+  const [refusedLogin, setRefusedLogin] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ShownError | null>(null);
   const [resent, setResent] = useState(false);
@@ -45,6 +47,7 @@ export function SignInForm({ captcha }: { captcha: PublicConfig["captcha"] }) {
       await session.signIn({ login: login.trim(), password, recaptca: token });
     } catch (failure) {
       setError(signInError(failure, language));
+      setRefusedLogin(login);
       setResetSignal((n) => n + 1);
     } finally {
       setBusy(false);
@@ -78,7 +81,7 @@ export function SignInForm({ captcha }: { captcha: PublicConfig["captcha"] }) {
           required
         />
         <CaptchaField
-          config={challengeFor(captcha, login)}
+          config={challengeFor(captcha, refusedLogin)}
           language={language}
           onToken={setToken}
           resetSignal={resetSignal}
