@@ -1,14 +1,13 @@
-import { randomUUID } from "node:crypto";
 import { UPLOAD_LIMITS } from "@handfont/contract";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { glyphs, letterSets, type StoredMessage, type StoredScanPage, scans } from "../db/schema/workspace.ts";
 import { contourPath, documentFromPath, NO_FIELDS } from "../letters/letter-documents.ts";
 import type { ReadCell, ReadPage } from "../ports/engine-ports.ts";
-import { sniffScanType } from "../scans/media-type.ts";
 import { DomainError } from "./domain-error.ts";
 import { upsertSetGlyphs } from "./glyph-rows.ts";
 import type { JobContext, JobHandler } from "./job-runner.ts";
 import type { JobRow } from "./jobs.ts";
+import { discardUploads, type IncomingFile, storeScanUploads } from "./scan-uploads.ts";
 import type { TemplateService } from "./templates.ts";
 import { type Executor, isUuid, type WorkspaceContext } from "./workspace-context.ts";
 
@@ -187,36 +186,35 @@ export function createScanService(ctx: WorkspaceContext, templates: TemplateServ
   return {
     owned,
 
-    /** Checks and stores the uploaded files, queues a job to read each and answers at once. */
-    async upload(userId: string, files: { fileName: string; bytes: Uint8Array }[]): Promise<ScanRow[]> {
-      if (files.length === 0) throw new DomainError("UPLOAD_NO_FILES");
-      if (files.length > UPLOAD_LIMITS.scanFiles) throw new DomainError("TOO_MANY_FILES");
-      const typed = files.map((file) => {
-        if (file.bytes.byteLength === 0) throw new DomainError("FILE_EMPTY", { fileName: file.fileName });
-        const mediaType = sniffScanType(file.bytes);
-        if (!mediaType) throw new DomainError("FILE_TYPE_UNSUPPORTED", { fileName: file.fileName });
-        return { ...file, id: randomUUID(), mediaType };
-      });
+    /**
+     * Streams the uploaded files into storage, checking each on the way (scan-uploads.ts), queues a job to read each
+     * and answers at once. Nothing is kept of a batch that is refused or breaks off.
+     */
+    async upload(userId: string, files: AsyncIterable<IncomingFile>): Promise<ScanRow[]> {
       const premium = (await ctx.plans.planOf(userId)).name === "premium";
-      // Refused before any file is stored when the account already has too much waiting.
-      await ctx.db.transaction((tx) => ctx.jobs.reserve(tx, userId, typed.length, premium));
-      for (const file of typed) await ctx.blobs.put(`scans/${file.id}/original`, file.bytes);
+      // Refused before anything is stored when the account already has its whole allowance waiting.
+      await ctx.db.transaction((tx) => ctx.jobs.reserve(tx, userId, 1, premium));
+      const stored = await storeScanUploads(ctx.blobs, files, {
+        fileBytes: UPLOAD_LIMITS.scanFileBytes,
+        files: UPLOAD_LIMITS.scanFiles,
+      });
       try {
-        const rows = await ctx.db.transaction(async (tx) => {
-          await ctx.jobs.reserve(tx, userId, typed.length, premium);
-          const inserted = await tx
+        const inserted = await ctx.db.transaction(async (tx) => {
+          // Checked again with the real count, under the account's lock, so concurrent uploads cannot both pass.
+          await ctx.jobs.reserve(tx, userId, stored.length, premium);
+          const rows = await tx
             .insert(scans)
             .values(
-              typed.map((file) => ({
+              stored.map((file) => ({
                 id: file.id,
                 ownerId: userId,
                 fileName: file.fileName.slice(0, 200),
                 mediaType: file.mediaType,
-                blobKey: `scans/${file.id}/original`,
+                blobKey: file.blobKey,
               })),
             )
             .returning();
-          for (const row of inserted) {
+          for (const row of rows) {
             await ctx.jobs.enqueue(tx, {
               kind: "read-scan",
               ownerId: userId,
@@ -224,12 +222,13 @@ export function createScanService(ctx: WorkspaceContext, templates: TemplateServ
               priority: premium ? 1 : 0,
             });
           }
-          return inserted;
+          return rows;
         });
         ctx.onQueued();
-        return typed.map((file) => rows.find((row) => row.id === file.id)!);
+        // In the order the files came, which is the order the answer lists them.
+        return stored.map((file) => inserted.find((row) => row.id === file.id)!);
       } catch (error) {
-        for (const file of typed) await ctx.blobs.deleteFolder(`scans/${file.id}`);
+        await discardUploads(ctx.blobs, stored);
         throw error;
       }
     },

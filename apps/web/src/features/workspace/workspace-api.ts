@@ -52,8 +52,9 @@ export const workspaceApi = {
   /** `keep`: the characters to keep when the source holds more than the plan allows. */
   createFont: async (name: string, from: FontOrigin, keep?: string[]) =>
     FontSummary.parse(await api.post("/createFont", { name, from, ...(keep ? { keep } : {}) })),
-  addAsNewFont: async (name: string, from: FontOrigin) =>
-    FontSummary.parse(await api.post("/addAsNewFontHw", { name, from })),
+  /** `keep`: as for createFont, the characters to keep when the source holds more than the plan allows. */
+  addAsNewFont: async (name: string, from: FontOrigin, keep?: string[]) =>
+    FontSummary.parse(await api.post("/addAsNewFontHw", { name, from, ...(keep ? { keep } : {}) })),
   /** Queues a build; the answer is the job to follow with `job`. */
   buildFont: async (fontId: string) => BuildFontResponse.parse(await api.post("/buildFont", { fontId })).job,
   job: async (id: string) => JobStatus.parse(await api.get(`/jobs/${encodeURIComponent(id)}`)),
