@@ -120,7 +120,11 @@ describe.skipIf(!hasPostgres)("job workers as separate processes on PostgreSQL",
     // The killed worker's attempt and the survivor's.
     expect(job).toMatchObject({ state: "done", attempts: 2 });
     expect(holderPid(job!.lockedBy)).toBeNaN();
-    expect(readdirSync(join(dataDir, "blobs", "scans")).includes(scanId)).toBe(false);
+    // The picture goes once the result is stored.
+    await until(
+      "the picture to be deleted",
+      async () => !readdirSync(join(dataDir, "blobs", "scans")).includes(scanId),
+    );
   });
 
   it("builds a font on the other worker when the one building it is killed, and keeps one build", async () => {

@@ -87,7 +87,7 @@ export function createJobRunner(options: JobRunnerOptions) {
       // Handed back on shutdown, or taken over after a lost lease: the job is someone else's now.
       if (stopping || abort.signal.aborted || error instanceof LeaseLost) return;
       const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-      const state = await queue.retry(workerId, job.id, detail).catch((retryError) => {
+      const state = await queue.retry(workerId, job.id, detail, requeued).catch((retryError) => {
         warn({ err: retryError, job: job.id }, "a failed job could not be queued again; its lease will run out");
         return null;
       });

@@ -169,21 +169,29 @@ export function createJobQueue(db: Db, options: JobQueueOptions) {
      * wait doubling each attempt; after its last attempt it is dead. Answers the new state, or null when the
      * worker no longer held the job.
      */
-    async retry(workerId: string, id: string, detail: string): Promise<"queued" | "dead" | null> {
-      const [row] = await db
-        .update(jobs)
-        .set({
-          state: sql`case when ${jobs.attempts} >= ${jobs.maxAttempts} then 'dead' else 'queued' end`,
-          runAfter: sql`now() + (${options.retryBaseMs}::double precision * power(2, greatest(${jobs.attempts} - 1, 0)) * interval '1 millisecond')`,
-          finishedAt: sql`case when ${jobs.attempts} >= ${jobs.maxAttempts} then now() else null end`,
-          errorCode: sql`case when ${jobs.attempts} >= ${jobs.maxAttempts} then 'JOB_FAILED' else null end`,
-          errorDetail: detail.slice(0, 2000),
-          lockedBy: null,
-          leaseUntil: null,
-        })
-        .where(and(eq(jobs.id, id), eq(jobs.lockedBy, workerId), eq(jobs.state, "running")))
-        .returning({ state: jobs.state });
-      return (row?.state as "queued" | "dead" | undefined) ?? null;
+    async retry(
+      workerId: string,
+      id: string,
+      detail: string,
+      requeued: (tx: Tx, job: JobRow) => Promise<void> = async () => {},
+    ): Promise<"queued" | "dead" | null> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(jobs)
+          .set({
+            state: sql`case when ${jobs.attempts} >= ${jobs.maxAttempts} then 'dead' else 'queued' end`,
+            runAfter: sql`now() + (${options.retryBaseMs}::double precision * power(2, greatest(${jobs.attempts} - 1, 0)) * interval '1 millisecond')`,
+            finishedAt: sql`case when ${jobs.attempts} >= ${jobs.maxAttempts} then now() else null end`,
+            errorCode: sql`case when ${jobs.attempts} >= ${jobs.maxAttempts} then 'JOB_FAILED' else null end`,
+            errorDetail: detail.slice(0, 2000),
+            lockedBy: null,
+            leaseUntil: null,
+          })
+          .where(and(eq(jobs.id, id), eq(jobs.lockedBy, workerId), eq(jobs.state, "running")))
+          .returning();
+        if (row?.state === "queued") await requeued(tx, row);
+        return (row?.state as "queued" | "dead" | undefined) ?? null;
+      });
     },
 
     /**

@@ -216,21 +216,22 @@ export function createScanService(ctx: WorkspaceContext, templates: TemplateServ
     owned,
 
     /**
-     * Streams the uploaded files into storage, checking each on the way (scan-uploads.ts), queues a job to read
-     * each and answers at once. Nothing is kept of a batch that is refused or breaks off.
+     * Streams the uploaded files into storage, checking each on the way (scan-uploads.ts), queues a job to read each
+     * and answers at once. Nothing is kept of a batch that is refused or breaks off.
      */
     async upload(userId: string, files: AsyncIterable<IncomingFile>): Promise<ScanRow[]> {
       const premium = (await ctx.plans.planOf(userId)).name === "premium";
-      // Refused before anything is stored when the account already has too much waiting.
+      // Refused before anything is stored when the account already has its whole allowance waiting.
       await ctx.db.transaction((tx) => ctx.jobs.reserve(tx, userId, 1, premium));
       const stored = await storeScanUploads(ctx.blobs, files, {
         fileBytes: UPLOAD_LIMITS.scanFileBytes,
         files: UPLOAD_LIMITS.scanFiles,
       });
       try {
-        const rows = await ctx.db.transaction(async (tx) => {
+        const inserted = await ctx.db.transaction(async (tx) => {
+          // Checked again with the real count, under the account's lock, so concurrent uploads cannot both pass.
           await ctx.jobs.reserve(tx, userId, stored.length, premium);
-          const inserted = await tx
+          const rows = await tx
             .insert(scans)
             .values(
               stored.map((file) => ({
@@ -242,7 +243,7 @@ export function createScanService(ctx: WorkspaceContext, templates: TemplateServ
               })),
             )
             .returning();
-          for (const row of inserted) {
+          for (const row of rows) {
             await ctx.jobs.enqueue(tx, {
               kind: "read-scan",
               ownerId: userId,
@@ -250,11 +251,11 @@ export function createScanService(ctx: WorkspaceContext, templates: TemplateServ
               priority: premium ? 1 : 0,
             });
           }
-          return inserted;
+          return rows;
         });
         ctx.onQueued();
         // In the order the files came, which is the order the answer lists them.
-        return stored.map((file) => rows.find((row) => row.id === file.id)!);
+        return stored.map((file) => inserted.find((row) => row.id === file.id)!);
       } catch (error) {
         await discardUploads(ctx.blobs, stored);
         throw error;

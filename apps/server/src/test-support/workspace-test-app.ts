@@ -52,7 +52,7 @@ export async function createWorkspaceTestApp(
     isPremium: (userId, now) => isPremium(database.db, userId, now),
     scanConcurrency: 2,
     // Short times so retries and take-overs happen within a test; the rules are the production ones.
-    jobTimes: { leaseMs: 3_000, retryBaseMs: 50, pollMs: 50 },
+    jobTimes: { leaseMs: 3_000, retryBaseMs: 50, pollMs: 200 },
     ...ports,
   });
   workspace.jobs.runner?.start();
