@@ -71,13 +71,15 @@ export async function startRealServer(): Promise<RealServer> {
 }
 
 /** A browser's cookie jar (with cookie paths) around fetch, counting calls per API path. */
-export function browserFetch() {
+/** `userAgent`: another browser than the default one (the server tells clients apart by address and user agent). */
+export function browserFetch(userAgent?: string) {
   const jar = new Map<string, { value: string; path: string }>();
   const calls: string[] = [];
   const fetchWithCookies: typeof fetch = async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     calls.push(`${init?.method ?? "GET"} ${url.pathname}`);
     const headers = new Headers(init?.headers);
+    if (userAgent) headers.set("user-agent", userAgent);
     const cookies = [...jar]
       .filter(
         ([, cookie]) => url.pathname === cookie.path || url.pathname.startsWith(`${cookie.path.replace(/\/$/, "")}/`),
