@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { CAPTCHA_PROVIDERS, type CaptchaProvider } from "@handfont/contract";
 import { z } from "zod";
+import { BLOB_ENV, type BlobConfig, blobConfig, blobIssues } from "./blob-config.ts";
 import { PAYMENT_ENV, type PaymentConfig, paymentConfig, paymentIssues } from "./payment-config.ts";
 
 /** Every environment variable the server reads, declared once (CONVENTIONS.md: configuration declared once). */
@@ -49,6 +50,7 @@ const EnvSchema = z.object({
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(64).max(4_194_304).default(19_456),
   ARGON2_ITERATIONS: z.coerce.number().int().min(1).max(100).default(2),
   ...PAYMENT_ENV,
+  ...BLOB_ENV,
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -83,6 +85,8 @@ export interface Config {
   argon2: { memoryKib: number; iterations: number };
   /** Premium prices and the payment routes whose keys are set (payment-config.ts). */
   payments: PaymentConfig;
+  /** Where uploaded scans, built fonts and template PDFs are kept (blob-config.ts). */
+  blobs: BlobConfig;
 }
 
 export interface CaptchaConfig {
@@ -131,7 +135,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string)
   if (e.NODE_ENV === "production" && !e.PUBLIC_URL) {
     throw new ConfigError(["PUBLIC_URL: required when NODE_ENV=production (links in e-mails use it)"]);
   }
-  const issues = [...captchaIssues(e), ...productionIssues(e), ...paymentIssues(e)];
+  const issues = [...captchaIssues(e), ...productionIssues(e), ...paymentIssues(e), ...blobIssues(e)];
   if ((e.GOOGLE_CLIENT_ID === undefined) !== (e.GOOGLE_CLIENT_SECRET === undefined)) {
     issues.push("GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET: give both or neither");
   }
@@ -196,6 +200,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string)
       e.SECURED_USERNAME && e.SECURED_PASSWORD ? { username: e.SECURED_USERNAME, password: e.SECURED_PASSWORD } : null,
     argon2: { memoryKib: e.ARGON2_MEMORY_KIB, iterations: e.ARGON2_ITERATIONS },
     payments: paymentConfig(e),
+    blobs: blobConfig(e, dataDir),
   };
 }
 
