@@ -181,9 +181,11 @@ for (const setup of setups) {
   const dataDir = mkdtempSync(join(tmpdir(), "handfont-load-"));
   const postgres = setup.driver === "postgres" ? postgresTestDatabase("handfont_load") : null;
   await postgres?.create();
-  // Processes of one deployment share their secrets; cheap captcha work, since sign-up is not what is measured.
+  // Processes of one deployment share their secrets and public address (the issuer of access tokens); cheap captcha
+  // work, since sign-up is not what is measured.
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
+    PUBLIC_URL: "http://127.0.0.1",
     ALTCHA_COST: "1",
     ALTCHA_MAX_NUMBER: "100",
     COOKIE_SECRET: "c".repeat(32),
