@@ -119,7 +119,8 @@ export async function assertFontSize(db: Executor, fontId: string): Promise<void
 const COMBINING = "[\u0300-\u036F\u0483-\u0489\u1AB0-\u1AFF\u1DC0-\u1DFF\u20D0-\u20FF\uFE00-\uFE0F\uFE20-\uFE2F]";
 
 /**
- * What the plan limits in each font, counted by the database (a font's letters never travel for it): letters,
+ * What the plan limits in each font, counted by the database (a font's letters never travel for it; the pattern runs only
+ * on characters of more than one code point, since the fonts list asks on every call): letters,
  * characters, the most variants of one character, ligatures.
  */
 export async function measureFonts(
@@ -129,7 +130,9 @@ export async function measureFonts(
   if (fontIds.length === 0) return new Map();
   const rows = await db.execute(sql`
     select font_id as "fontId", sum(n)::int as glyphs, count(*)::int as characters, max(n)::int as "maxVariants",
-      (count(*) filter (where char_length(regexp_replace(chars, ${COMBINING}, '', 'g')) > 1))::int as ligatures
+      (count(*) filter (
+        where case when char_length(chars) > 1 then char_length(regexp_replace(chars, ${COMBINING}, '', 'g')) > 1 end
+      ))::int as ligatures
     from (
       select ${glyphs.fontId} as font_id, ${glyphs.chars} as chars, count(*) as n from ${glyphs}
       where ${inArray(glyphs.fontId, fontIds)} group by 1, 2

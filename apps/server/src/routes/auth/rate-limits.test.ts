@@ -140,9 +140,9 @@ describe("rate limits", () => {
   it("limits challenges per IP, resend per account, forgot and refresh per IP", async () => {
     const challenges = createTestBrowser(t.app);
     const challengeCodes: number[] = [];
-    for (let i = 0; i < 31; i += 1) challengeCodes.push((await challenges.get("/api/captcha/challenge")).statusCode);
-    expect(challengeCodes.filter((code) => code === 200)).toHaveLength(30);
-    expect(challengeCodes[30]).toBe(429);
+    for (let i = 0; i < 121; i += 1) challengeCodes.push((await challenges.get("/api/captcha/challenge")).statusCode);
+    expect(challengeCodes.filter((code) => code === 200)).toHaveLength(120);
+    expect(challengeCodes[120]).toBe(429);
 
     const id = "00000000-0000-4000-8000-000000000001";
     const resendCodes: number[] = [];

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HARD_CAPTCHA_FACTOR } from "../../ports/captcha.ts";
+import { SIGNUPS_BEFORE_HARD_CAPTCHA } from "../../services/auth/context.ts";
 import { newUserData } from "../../test-support/accounts.ts";
 import { createTestApp, type TestApp } from "../../test-support/test-app.ts";
 import { createTestBrowser } from "../../test-support/test-browser.ts";
@@ -23,6 +25,32 @@ describe("sign-up behind one address", () => {
       codes.push(res.statusCode);
     }
     expect(codes).toEqual(Array(25).fill(201));
+  });
+
+  it("keeps a class of forty signing up behind one address, asking more captcha work past thirty", async () => {
+    const school = createTestBrowser(t.app);
+    const baseCost = (await school.get("/api/captcha/challenge")).json().parameters.cost;
+    for (let pupil = 0; pupil < SIGNUPS_BEFORE_HARD_CAPTCHA; pupil += 1) {
+      const res = await school.post("/api/auth/signup", {
+        ...newUserData("class"),
+        recaptca: await school.solveCaptcha(),
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    expect((await school.get("/api/captcha/challenge")).json().parameters.cost).toBe(baseCost * HARD_CAPTCHA_FACTOR);
+    // A normal solution (fetched from elsewhere) is not enough any more from this address; the hardened one is.
+    const cheap = await school.post("/api/auth/signup", {
+      ...newUserData("class"),
+      recaptca: await createTestBrowser(t.app).solveCaptcha(),
+    });
+    expect(cheap.json()).toMatchObject({ code: "CAPTCHA", hardCaptcha: true });
+    for (let pupil = 0; pupil < 10; pupil += 1) {
+      const res = await school.post("/api/auth/signup", {
+        ...newUserData("class"),
+        recaptca: await school.solveCaptcha(),
+      });
+      expect(res.statusCode).toBe(201);
+    }
   });
 
   it("does not count attempts without a solved captcha against the address", async () => {

@@ -39,8 +39,9 @@ export const LIMITS = {
   // attempt on the account, or from the address, needs a hardened captcha (signin.ts).
   signInFailuresAccount: { name: "signin-fail-account", limit: 10, windowMs: 15 * MINUTE },
   signInFailuresIp: { name: "signin-fail-ip", limit: 5, windowMs: 15 * MINUTE },
-  // A classroom or an office signs up behind one address: the captcha's work keeps bots out, the per-address rule
-  // only stops floods, and counts solved captchas only (signup.ts), so bogus attempts cannot use up a class's share.
+  // A classroom or an office signs up behind one address: the captcha's work keeps bots out (hardened past
+  // SIGNUPS_BEFORE_HARD_CAPTCHA an hour), the per-address rule only stops floods, and counts solved captchas only
+  // (signup.ts), so bogus attempts cannot use up a class's share.
   signUpIp: { name: "signup-ip", limit: 300, windowMs: 60 * MINUTE },
   signUpAccount: { name: "signup-account", limit: 3, windowMs: 60 * MINUTE },
   resendIp: { name: "resend-ip", limit: 10, windowMs: 15 * MINUTE },
@@ -51,9 +52,13 @@ export const LIMITS = {
   resetIp: { name: "reset-ip", limit: 10, windowMs: 15 * MINUTE },
   refreshIp: { name: "refresh-ip", limit: 60, windowMs: MINUTE },
   refreshAccount: { name: "refresh-account", limit: 20, windowMs: MINUTE },
-  captchaIp: { name: "captcha-ip", limit: 30, windowMs: MINUTE },
+  // A class fetches its challenges behind one address; creating one costs the server a single key derivation.
+  captchaIp: { name: "captcha-ip", limit: 120, windowMs: MINUTE },
   profileAccount: { name: "profile-account", limit: 10, windowMs: 15 * MINUTE },
 } satisfies Record<string, RateRule>;
+
+/** Sign-ups from one address in signUpIp's window after which each further one needs a hardened captcha. */
+export const SIGNUPS_BEFORE_HARD_CAPTCHA = 30;
 
 /**
  * Throws CAPTCHA (400) unless the response proves a solved captcha; a provider outage also refuses. Answers whether

@@ -14,7 +14,7 @@ export type OwnedDataEraser = (userId: string) => Promise<void>;
  * An audit entry keeps only that the account was deleted, by itself, and when.
  */
 export async function deleteAccount(
-  deps: Pick<AccountDeps, "db" | "hasher" | "limiter">,
+  deps: Pick<AccountDeps, "db" | "hasher" | "limiter" | "sessions">,
   userId: string,
   input: { username: string; password?: string | undefined },
   erasers: readonly OwnedDataEraser[],
@@ -31,6 +31,8 @@ export async function deleteAccount(
       throw new DomainError("WRONG_PASSWORD");
     }
   }
+  // Its sessions end first, so its access tokens stop at once on every device.
+  await deps.sessions.endAll(user.id, "account-deleted");
   for (const erase of erasers) await erase(user.id);
   await deps.db.transaction(async (tx) => {
     await tx.delete(users).where(eq(users.id, user.id));

@@ -1,6 +1,12 @@
 import type { SessionResponse, SignInRequest } from "@handfont/contract";
 import { DomainError } from "../domain-error.ts";
-import { type AccountDeps, LIMITS, type RequestContext, requireCaptcha } from "./context.ts";
+import {
+  type AccountDeps,
+  LIMITS,
+  type RequestContext,
+  requireCaptcha,
+  SIGNUPS_BEFORE_HARD_CAPTCHA,
+} from "./context.ts";
 import type { IssuedRefreshToken } from "./sessions.ts";
 import { findUserById, findUserByLogin, type UserRow, viewOfUser } from "./users.ts";
 
@@ -59,7 +65,8 @@ async function underAttack(deps: Pick<AccountDeps, "limiter">, account: string |
 
 /**
  * A captcha challenge for the sign-in and sign-up forms: hardened when sign-ins from this address, or on the account
- * the form names (`login`, optional), have failed often, so the attempt that follows is accepted (see signIn).
+ * the form names (`login`, optional), have failed often, or when this address has made many accounts this hour, so
+ * the attempt that follows is accepted (see signIn and signUp).
  */
 export async function captchaChallenge(
   deps: Pick<AccountDeps, "db" | "captcha" | "limiter">,
@@ -71,7 +78,8 @@ export async function captchaChallenge(
   await deps.limiter.hit(LIMITS.captchaIp, context.ip);
   const name = login?.trim() ?? "";
   const account = name ? failureSubject(await findUserByLogin(deps.db, name), name) : null;
-  return create({ hard: await underAttack(deps, account, context.ip) });
+  const manySignUps = (await deps.limiter.peek(LIMITS.signUpIp, context.ip)) >= SIGNUPS_BEFORE_HARD_CAPTCHA;
+  return create({ hard: manySignUps || (await underAttack(deps, account, context.ip)) });
 }
 
 /** Opens a new session (refresh-token family) for a user and answers as sign-in does. */

@@ -2,7 +2,13 @@ import type { SignUpRequest } from "@handfont/contract";
 import { eq, sql } from "drizzle-orm";
 import { users } from "../../db/schema/index.ts";
 import { DomainError } from "../domain-error.ts";
-import { type AccountDeps, LIMITS, type RequestContext, requireCaptcha } from "./context.ts";
+import {
+  type AccountDeps,
+  LIMITS,
+  type RequestContext,
+  requireCaptcha,
+  SIGNUPS_BEFORE_HARD_CAPTCHA,
+} from "./context.ts";
 import { assertPasswordAllowed } from "./passwords.ts";
 import { findUserById, rolesAfterConfirming, type UserRow, uniqueViolation } from "./users.ts";
 
@@ -16,7 +22,11 @@ export async function signUp(
   input: SignUpRequest,
   context: RequestContext,
 ): Promise<{ id: string }> {
-  await requireCaptcha(deps.captcha, input.recaptca, context);
+  const captcha = await requireCaptcha(deps.captcha, input.recaptca, context);
+  // Past a classroom's worth of accounts from one address, each further one costs several times the work.
+  if (!captcha.hard && (await deps.limiter.peek(LIMITS.signUpIp, context.ip)) >= SIGNUPS_BEFORE_HARD_CAPTCHA) {
+    throw new DomainError("CAPTCHA", { hardCaptcha: true }, "a hardened captcha is needed");
+  }
   await deps.limiter.hit(LIMITS.signUpIp, context.ip);
   await deps.limiter.hit(LIMITS.signUpAccount, input.email.toLowerCase());
   assertPasswordAllowed(input.password);

@@ -23,13 +23,19 @@ import {
   TemplateList,
   UploadScansResponse,
 } from "@handfont/contract";
+import { oneAction } from "../../api/action-keys.ts";
 import { api } from "../../api/client.ts";
+
+/** A create call: a double click or a repeat while waiting makes one object (see oneAction). */
+function create(path: string, body: unknown): Promise<unknown> {
+  return oneAction(path, body, (key) => api.post(path, body, { headers: { "Idempotency-Key": key } }));
+}
 
 /** The workspace calls of spec §7, typed by the contract and checked on arrival. */
 export const workspaceApi = {
   templates: async () => TemplateList.parse(await api.get("/getAllTemplates")).templates,
   createTemplate: async (request: CreateTemplateRequest) =>
-    CreateTemplateResponse.parse(await api.post("/createTemplate", request)),
+    CreateTemplateResponse.parse(await create("/createTemplate", request)),
   pageOfQcode: async (qcode: string) => LettersOfPage.parse(await api.get("/getDataOfLetters", { query: { qcode } })),
   /** The printable PDF (fetched with the access token, so it is a Blob rather than a link). */
   templatePdf: (pdfUrl: string, lang: string) =>
@@ -51,17 +57,17 @@ export const workspaceApi = {
   fontsAndLetters: async () => FontsAndLetters.parse(await api.get("/getFontsAndSvgs")),
   /** `keep`: the characters to keep when the source holds more than the plan allows. */
   createFont: async (name: string, from: FontOrigin, keep?: string[]) =>
-    FontSummary.parse(await api.post("/createFont", { name, from, ...(keep ? { keep } : {}) })),
+    FontSummary.parse(await create("/createFont", { name, from, ...(keep ? { keep } : {}) })),
   /** `keep`: as for createFont, the characters to keep when the source holds more than the plan allows. */
   addAsNewFont: async (name: string, from: FontOrigin, keep?: string[]) =>
-    FontSummary.parse(await api.post("/addAsNewFontHw", { name, from, ...(keep ? { keep } : {}) })),
+    FontSummary.parse(await create("/addAsNewFontHw", { name, from, ...(keep ? { keep } : {}) })),
   /** Queues a build; the answer is the job to follow with `job`. */
-  buildFont: async (fontId: string) => BuildFontResponse.parse(await api.post("/buildFont", { fontId })).job,
+  buildFont: async (fontId: string) => BuildFontResponse.parse(await create("/buildFont", { fontId })).job,
   job: async (id: string) => JobStatus.parse(await api.get(`/jobs/${encodeURIComponent(id)}`)),
   downloadFont: (fontId: string, format: FontFormat) =>
     api.get<Blob>(`/getCreatedFont/${encodeURIComponent(fontId)}`, { query: { format }, responseType: "blob" }),
   specimen: (url: string) => api.get<Blob>(url.replace(/^\/api/, ""), { responseType: "blob" }),
-  copyFont: async (fontId: string, name?: string) => FontSummary.parse(await api.post("/copyFont", { fontId, name })),
+  copyFont: async (fontId: string, name?: string) => FontSummary.parse(await create("/copyFont", { fontId, name })),
   joinFonts: async (sourceFontId: string, targetFontId: string, onConflict: "source" | "target") =>
     JoinFontsResponse.parse(await api.post("/joinFontToFonts", { sourceFontId, targetFontId, onConflict })),
   // Spec §7 makes removal a GET; the client still sends the XSRF header with it.
