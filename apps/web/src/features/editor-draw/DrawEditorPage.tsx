@@ -1,5 +1,6 @@
 import type { FontSummary } from "@handfont/contract";
 import {
+  bindingLabel,
   type CharacterPlan,
   type CommandId,
   type GlyphClipboard,
@@ -12,6 +13,7 @@ import {
   nextMissingSlot,
   PointerArbiter,
   parseLetterKey,
+  SHORTCUTS,
   type ToolId,
 } from "@handfont/editor";
 import { emptyGlyphDocument, type PenOptions } from "@handfont/engine/fonts";
@@ -29,7 +31,7 @@ import { ConflictNotice, SaveStatusText } from "../glyph-editing/ConflictNotice.
 import { LetterGrid } from "../glyph-editing/LetterGrid.tsx";
 import { LiveTextLine } from "../glyph-editing/LiveTextLine.tsx";
 import { letterOutlinePath, previewLettersOf } from "../glyph-editing/preview-letters.ts";
-import { useEditorShortcuts } from "../glyph-editing/use-editor-shortcuts.ts";
+import { keyPlatform, useEditorShortcuts, useKeyboardLayout } from "../glyph-editing/use-editor-shortcuts.ts";
 import { useLetterAutosave } from "../glyph-editing/use-letter-autosave.ts";
 import type { PreviewFont } from "../workspace/use-live-preview.ts";
 import { useSingleFlight } from "../workspace/use-single-flight.ts";
@@ -176,6 +178,13 @@ function DrawEditorPage() {
     savePen(next);
   };
 
+  const layout = useKeyboardLayout();
+  const platform = keyPlatform();
+  /** A button's tooltip: its name and its first shortcut, as the user's keyboard labels it. */
+  const hint = (label: string, command: CommandId) => {
+    const binding = SHORTCUTS.find((shortcut) => shortcut.command === command)?.keys[0];
+    return binding ? `${label} (${bindingLabel(binding, platform, layout)})` : label;
+  };
   const arbiter = useMemo(() => new PointerArbiter("auto"), []);
   const [penMode, setPenMode] = useState(arbiter.mode);
   const togglePenMode = () => {
@@ -348,24 +357,53 @@ function DrawEditorPage() {
                       h={44}
                       variant={editor.tool.id === tool.id ? "filled" : "default"}
                       aria-pressed={editor.tool.id === tool.id}
+                      title={hint(t(`tools.${tool.id}`), tool.command)}
                       onClick={() => editor.setTool(tool.id)}
                     >
                       {t(`tools.${tool.id}`)}
                     </Button>
                   ))}
-                  <Button h={44} miw={44} variant="default" onClick={() => editor.undo()} disabled={!editor.canUndo}>
+                  <Button
+                    h={44}
+                    miw={44}
+                    variant="default"
+                    onClick={() => editor.undo()}
+                    disabled={!editor.canUndo}
+                    title={hint(t("undo"), "undo")}
+                  >
                     {t("undo")}
                   </Button>
-                  <Button h={44} miw={44} variant="default" onClick={() => editor.redo()} disabled={!editor.canRedo}>
+                  <Button
+                    h={44}
+                    miw={44}
+                    variant="default"
+                    onClick={() => editor.redo()}
+                    disabled={!editor.canRedo}
+                    title={hint(t("redo"), "redo")}
+                  >
                     {t("redo")}
                   </Button>
-                  <Button h={44} miw={44} variant="default" onClick={() => run("zoomOut")} aria-label={t("zoomOut")}>
+                  <Button
+                    h={44}
+                    miw={44}
+                    variant="default"
+                    onClick={() => run("zoomOut")}
+                    aria-label={t("zoomOut")}
+                    title={hint(t("zoomOut"), "zoomOut")}
+                  >
                     −
                   </Button>
-                  <Button h={44} miw={44} variant="default" onClick={() => run("zoomIn")} aria-label={t("zoomIn")}>
+                  <Button
+                    h={44}
+                    miw={44}
+                    variant="default"
+                    onClick={() => run("zoomIn")}
+                    aria-label={t("zoomIn")}
+                    title={hint(t("zoomIn"), "zoomIn")}
+                  >
                     +
                   </Button>
-                  <Button h={44} variant="default" onClick={() => run("fit")}>
+                  <Button h={44} variant="default" onClick={() => run("fit")} title={hint(t("fit"), "fit")}>
                     {t("fit")}
                   </Button>
                   <Button
@@ -377,7 +415,7 @@ function DrawEditorPage() {
                   >
                     {t("clear")}
                   </Button>
-                  <Button h={44} variant="subtle" onClick={() => setHelpOpen(true)}>
+                  <Button h={44} variant="subtle" onClick={() => setHelpOpen(true)} title={hint(t("help"), "help")}>
                     {t("help")}
                   </Button>
                 </Group>
@@ -397,7 +435,13 @@ function DrawEditorPage() {
                   />
                 </Group>
                 <Group justify="space-between" wrap="nowrap" gap="xs">
-                  <Button h={44} variant="default" onClick={() => step(-1)} aria-label={t("previous")}>
+                  <Button
+                    h={44}
+                    variant="default"
+                    onClick={() => step(-1)}
+                    aria-label={t("previous")}
+                    title={hint(t("previous"), "previousLetter")}
+                  >
                     ‹ {before?.chars}
                   </Button>
                   <Title order={2} fz="h3" data-testid="current-letter" ta="center">
@@ -405,7 +449,13 @@ function DrawEditorPage() {
                       ? t("letterVariant", { chars: current.chars, variant: current.variant })
                       : t("letter", { chars: current.chars })}
                   </Title>
-                  <Button h={44} variant="default" onClick={() => step(1)} aria-label={t("next")}>
+                  <Button
+                    h={44}
+                    variant="default"
+                    onClick={() => step(1)}
+                    aria-label={t("next")}
+                    title={hint(t("next"), "nextLetter")}
+                  >
                     {after?.chars} ›
                   </Button>
                 </Group>
@@ -429,7 +479,7 @@ function DrawEditorPage() {
                     {t("nextMissing")}
                   </Button>
                 </Group>
-                <LiveTextLine letters={previewLetters} font={previewFont} autoText={autoText} />
+                <LiveTextLine letters={previewLetters} font={previewFont} autoText={autoText} debounceMs={0} />
               </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 4 }}>
