@@ -188,4 +188,28 @@ describe("the draw letters page", { timeout: 15_000 }, () => {
       variants: 2,
     });
   });
+
+  it("lists the shortcuts with the keys of the user's layout where the browser tells it", async () => {
+    const russian = new Map([
+      ["KeyZ", "я"],
+      ["KeyB", "и"],
+      ["BracketRight", "ъ"],
+    ]);
+    Object.defineProperty(navigator, "keyboard", {
+      configurable: true,
+      value: { getLayoutMap: async () => russian },
+    });
+    try {
+      renderPage();
+      await screen.findByTestId("current-letter");
+      fireEvent.keyDown(window, { key: "?", code: "Slash", shiftKey: true });
+      const help = await screen.findByTestId("shortcut-help");
+      const row = (name: string) => within(help).getByText(name).closest("tr")!;
+      await waitFor(() => expect(row("Undo").textContent).toContain("Ctrl+Z/Я"));
+      expect(row("Pen").textContent).toContain("B/И");
+      expect(row("Next letter").textContent).toContain("Ъ");
+    } finally {
+      Reflect.deleteProperty(navigator, "keyboard");
+    }
+  });
 });
