@@ -293,11 +293,44 @@ function DrawEditorPage() {
     serverLetters.data.length === 0 &&
     ![...snapshot.letters.values()].some((l) => !isBlank(l.document));
 
+  // Which font is drawn, and a new one: at the top until a letter is open, then beside the letter.
+  const fontPicker = (
+    <Group align="flex-end" gap="sm">
+      {fonts.data && fonts.data.length > 0 && (
+        <Select
+          label={t("font")}
+          data={fonts.data.map((entry) => ({ value: entry.id, label: entry.name }))}
+          value={font?.id ?? null}
+          onChange={(value) => value && setParams({ font: value })}
+          allowDeselect={false}
+          miw={240}
+        />
+      )}
+      <TextInput
+        label={t("newFontName")}
+        placeholder={t("workspace:fonts.defaultName")}
+        value={newName}
+        onChange={(event) => setNewName(event.currentTarget.value)}
+      />
+      <Button
+        variant="default"
+        h={44}
+        onClick={() => createFont.run(newName.trim() || t("workspace:fonts.defaultName"))}
+        loading={createFont.isPending}
+      >
+        {t("newFont")}
+      </Button>
+    </Group>
+  );
+  const editing = Boolean(editor && current && plan);
+
   return (
     <Container size="xl" py="lg">
       <Stack gap="md">
         <Group justify="space-between" align="flex-end">
-          <Title order={1}>{t("title")}</Title>
+          <Title order={1} fz="h2">
+            {t("title")}
+          </Title>
           {loaded && <SaveStatusText status={snapshot.status} />}
         </Group>
         {fonts.isPending && <DelayedLoader label={t("workspace:loading")} />}
@@ -309,32 +342,7 @@ function DrawEditorPage() {
             (snapshot.status === "error" ? snapshot.error : null)
           }
         />
-        <Group align="flex-end" gap="sm">
-          {fonts.data && fonts.data.length > 0 && (
-            <Select
-              label={t("font")}
-              data={fonts.data.map((entry) => ({ value: entry.id, label: entry.name }))}
-              value={font?.id ?? null}
-              onChange={(value) => value && setParams({ font: value })}
-              allowDeselect={false}
-              miw={240}
-            />
-          )}
-          <TextInput
-            label={t("newFontName")}
-            placeholder={t("workspace:fonts.defaultName")}
-            value={newName}
-            onChange={(event) => setNewName(event.currentTarget.value)}
-          />
-          <Button
-            variant="default"
-            h={44}
-            onClick={() => createFont.run(newName.trim() || t("workspace:fonts.defaultName"))}
-            loading={createFont.isPending}
-          >
-            {t("newFont")}
-          </Button>
-        </Group>
+        {!editing && fontPicker}
         {fonts.isSuccess && fonts.data.length === 0 && <Text c="dimmed">{t("noFonts")}</Text>}
         {emptyFont && (
           <Alert color="blue" title={t("emptyFont.title")} data-testid="empty-font">
@@ -418,8 +426,6 @@ function DrawEditorPage() {
                   <Button h={44} variant="subtle" onClick={() => setHelpOpen(true)} title={hint(t("help"), "help")}>
                     {t("help")}
                   </Button>
-                </Group>
-                <Group gap="lg">
                   <Switch
                     size="md"
                     checked={penMode === "on"}
@@ -484,6 +490,7 @@ function DrawEditorPage() {
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 4 }}>
               <Stack gap="md">
+                {fontPicker}
                 <LetterGrid slots={slots} current={current} isDrawn={isDrawn} onPick={goTo} />
                 <PenSettingsPanel pen={pen} onChange={changePen} />
                 <PlanPanel plan={plan} onChange={changePlan} />
