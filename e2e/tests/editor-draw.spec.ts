@@ -162,6 +162,8 @@ test.describe("on a phone", () => {
     await page.getByTestId("font-card").first().getByRole("link", { name: "Draw letters" }).click();
     await expect(page.getByTestId("current-letter")).toHaveText("Letter A");
 
+    // Nothing reaches past the screen's edge.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     for (const name of ["Pen", "Stroke eraser", "Partial eraser", "Undo", "Zoom in"]) {
       const box = await page.getByRole("button", { name, exact: true }).boundingBox();
       expect(box!.height, name).toBeGreaterThanOrEqual(44);
