@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { CDPSession, Page } from "@playwright/test";
 import { expect, snapshot, test } from "../support/fixtures.ts";
 import { signUpAndIn } from "../support/sign-up.ts";
@@ -133,6 +134,37 @@ test("drawing a letter with a pen: saved as drawn, kept after a reload with its 
   // The server has the drawn letter: the Letters page lists it.
   await page.goto(`/en/app/showsvg${new URL(page.url()).search.replace(/&letter=[^&]*/, "")}`);
   await expect(page.getByText("1 letter", { exact: false }).first()).toBeVisible();
+  // Built and downloaded, the font has the drawn A: it renders unlike the same letter in the fallback font.
+  await page.goto("/en/app");
+  const built = page.getByTestId("font-card").first();
+  await built.getByRole("button", { name: "Build" }).click();
+  await expect(built).toContainText("Built ", { timeout: 60_000 });
+  const otfDownload = page.waitForEvent("download");
+  await built.getByRole("button", { name: "Download" }).click();
+  await page.getByRole("menuitem", { name: "OTF" }).click();
+  expect(
+    readFileSync((await (await otfDownload).path())!)
+      .subarray(0, 4)
+      .toString("latin1"),
+  ).toBe("OTTO");
+  const preview = built.getByTestId("font-preview");
+  await expect(preview).toHaveAttribute("data-font-loaded", "true", { timeout: 30_000 });
+  const family = await preview.evaluate((element) => element.style.fontFamily.split(",")[0]!.replace(/"/g, ""));
+  const pixels = await page.evaluate((name) => {
+    const draw = (font: string) => {
+      const canvas = document.createElement("canvas");
+      canvas.width = 120;
+      canvas.height = 120;
+      const context = canvas.getContext("2d")!;
+      context.font = `96px ${font}`;
+      context.fillText("A", 10, 100);
+      return canvas.toDataURL();
+    };
+    // Had the font no A of its own, the first stack would fall back to monospace too and draw the same pixels.
+    return { own: draw(`"${name}", monospace`), fallback: draw("monospace") };
+  }, family);
+  expect(pixels.own).not.toBe(pixels.fallback);
+
   // The only problems are the requests refused while the connection was down.
   expect(pageProblems.filter((problem) => !problem.includes("ERR_INTERNET_DISCONNECTED"))).toEqual([]);
 });
