@@ -82,6 +82,11 @@ function useEditorState(editor: GlyphEditor | null): string {
   );
 }
 
+const textSelected = () => {
+  const selection = window.getSelection();
+  return selection !== null && !selection.isCollapsed && selection.toString() !== "";
+};
+
 /** The letters of the selected font as the server has them, fetched fresh each time the editor opens a font. */
 function useServerLetters(fontId: string | null) {
   return useQuery({
@@ -111,11 +116,10 @@ function DrawEditorPage() {
     owner,
     fontId: font?.id ?? null,
     serverLetters: serverLetters.data,
+    // The Letters page and the font cards read the letters again once the last edits are saved.
+    onClosed: () => void queryClient.invalidateQueries({ queryKey: ["workspace", "letters"] }),
   });
   const loaded = session !== null && snapshot.status !== "loading";
-
-  // The Letters page and the font cards read the letters again after an editing session.
-  useEffect(() => () => void queryClient.invalidateQueries({ queryKey: ["workspace", "letters"] }), [queryClient]);
 
   const [plan, setPlan] = useState<CharacterPlan | null>(null);
   useEffect(() => setPlan(fontId ? loadPlan(fontId, language) : null), [fontId, language]);
@@ -215,10 +219,13 @@ function DrawEditorPage() {
     if (!editor) return false;
     if (EDITOR_COMMANDS.has(command)) return editor.run(command) || command === "undo" || command === "redo";
     switch (command) {
+      // With text selected on the page, copying is the browser's.
       case "copy":
+        if (textSelected()) return false;
         clipboard.current = editor.copy();
         return true;
       case "cut":
+        if (textSelected()) return false;
         clipboard.current = editor.copy();
         return editor.run("cut");
       case "paste":
