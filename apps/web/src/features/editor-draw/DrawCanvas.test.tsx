@@ -1,10 +1,10 @@
-import { GlyphEditor, PointerArbiter } from "@handfont/editor";
+import { fitBox, GlyphEditor, PointerArbiter, toFontUnits } from "@handfont/editor";
 import { emptyGlyphDocument } from "@handfont/engine/fonts";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { loadNamespaces } from "../../i18n/i18n.ts";
 import { TestProviders } from "../../test/TestProviders.tsx";
-import { DrawCanvas } from "./DrawCanvas.tsx";
+import { DrawCanvas, LETTER_FRAME } from "./DrawCanvas.tsx";
 
 beforeAll(async () => {
   await loadNamespaces("en", ["glyph-editing"]);
@@ -110,6 +110,27 @@ describe("the drawing canvas", () => {
     editor.setTool("strokeEraser");
     stroke(canvas, "pen", { x: 230, y: 195, id: 3 });
     expect(editor.document.strokes).toHaveLength(0);
+    editor.undo();
+    expect(editor.document.strokes).toHaveLength(1);
+  });
+
+  it("cuts a stroke in two where the partial eraser passes", () => {
+    const { editor, canvas } = setup();
+    // A vertical stroke, then the partial eraser across its middle.
+    fireEvent.pointerDown(canvas, at(300, 100, "pen", 1, 0.6));
+    for (let y = 110; y <= 400; y += 10) fireEvent.pointerMove(canvas, at(300, y, "pen", 1, 0.6));
+    fireEvent.pointerUp(canvas, at(300, 400, "pen", 1, 0.6));
+    expect(editor.document.strokes).toHaveLength(1);
+    editor.setTool("partialEraser");
+    fireEvent.pointerDown(canvas, at(250, 250, "pen", 2, 0.6));
+    for (let x = 260; x <= 350; x += 10) fireEvent.pointerMove(canvas, at(x, 250, "pen", 2, 0.6));
+    fireEvent.pointerUp(canvas, at(350, 250, "pen", 2, 0.6));
+    expect(editor.document.strokes).toHaveLength(2);
+    // The canvas falls back to 600 × 480 px where nothing is laid out: the eraser's line in font units.
+    const eraserY = toFontUnits(fitBox(LETTER_FRAME, 600, 480), { x: 0, y: 250 }).y;
+    const [upper, lower] = [...editor.document.strokes].sort((a, b) => b.points[0]!.y - a.points[0]!.y);
+    expect(upper!.points.every((point) => point.y > eraserY)).toBe(true);
+    expect(lower!.points.every((point) => point.y < eraserY)).toBe(true);
     editor.undo();
     expect(editor.document.strokes).toHaveLength(1);
   });

@@ -26,7 +26,7 @@ import { fontUnitsTransform, GuidesLayer, ReferenceLetter } from "../glyph-editi
 import classes from "./DrawCanvas.module.css";
 
 /** The letter's frame a view is fitted to: descender to above cap height, a wide letter's width. */
-const LETTER_FRAME = { xMin: -100, xMax: 800, yMin: -300, yMax: 850 };
+export const LETTER_FRAME = { xMin: -100, xMax: 800, yMin: -300, yMax: 850 };
 /** Units between the letter and a neighbour drawn beside it. */
 const NEIGHBOUR_GAP = 120;
 /** Zoom per button press or key. */

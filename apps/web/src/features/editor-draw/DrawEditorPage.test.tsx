@@ -1,6 +1,7 @@
 import { FontSettings, type LetterChange, type LetterState } from "@handfont/contract";
 import { emptyGlyphDocument, type GlyphDocument } from "@handfont/engine/fonts";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../api/errors.ts";
@@ -164,5 +165,51 @@ describe("the draw letters page", { timeout: 15_000 }, () => {
     expect(screen.getByTestId("draw-canvas").getAttribute("data-strokes")).toBe("2");
     await waitFor(() => expect(server.sent).toHaveLength(2), { timeout: 3000 });
     expect(server.sent[1]![0]).toMatchObject({ baseRevision: 2 });
+  });
+
+  it("plans the letters to draw: sets, further characters, ligatures and variants, remembered for the font", async () => {
+    renderPage();
+    await screen.findByTestId("current-letter");
+    expect(screen.getByTestId("letter-count").textContent).toBe("0 of 62 drawn");
+    fireEvent.click(screen.getByRole("checkbox", { name: "Digits" }));
+    expect(screen.getByTestId("letter-count").textContent).toBe("0 of 52 drawn");
+    fireEvent.change(screen.getByRole("textbox", { name: /More characters/ }), { target: { value: "€" } });
+    expect(screen.getByRole("button", { name: "€, variant 1: not drawn yet" })).toBeTruthy();
+    const ligatures = screen.getAllByLabelText(/Ligatures/).find((element) => element.tagName === "INPUT")!;
+    await userEvent.type(ligatures, "ff{Enter}");
+    expect(screen.getByRole("button", { name: "ff, variant 1: not drawn yet" })).toBeTruthy();
+    fireEvent.change(screen.getByRole("textbox", { name: /Variants of each character/ }), { target: { value: "2" } });
+    await waitFor(() => expect(screen.getByTestId("letter-count").textContent).toBe("0 of 108 drawn"));
+    expect(screen.getByRole("button", { name: "A, variant 2: not drawn yet" })).toBeTruthy();
+    expect(JSON.parse(window.localStorage.getItem("handfont.editor.plan.f1") ?? "null")).toEqual({
+      sets: ["latin"],
+      custom: "€",
+      ligatures: ["ff"],
+      variants: 2,
+    });
+  });
+
+  it("lists the shortcuts with the keys of the user's layout where the browser tells it", async () => {
+    const russian = new Map([
+      ["KeyZ", "я"],
+      ["KeyB", "и"],
+      ["BracketRight", "ъ"],
+    ]);
+    Object.defineProperty(navigator, "keyboard", {
+      configurable: true,
+      value: { getLayoutMap: async () => russian },
+    });
+    try {
+      renderPage();
+      await screen.findByTestId("current-letter");
+      fireEvent.keyDown(window, { key: "?", code: "Slash", shiftKey: true });
+      const help = await screen.findByTestId("shortcut-help");
+      const row = (name: string) => within(help).getByText(name).closest("tr")!;
+      await waitFor(() => expect(row("Undo").textContent).toContain("Ctrl+Z/Я"));
+      expect(row("Pen").textContent).toContain("B/И");
+      expect(row("Next letter").textContent).toContain("Ъ");
+    } finally {
+      Reflect.deleteProperty(navigator, "keyboard");
+    }
   });
 });

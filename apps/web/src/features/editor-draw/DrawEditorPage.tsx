@@ -1,5 +1,6 @@
 import type { FontSummary } from "@handfont/contract";
 import {
+  bindingLabel,
   type CharacterPlan,
   type CommandId,
   type GlyphClipboard,
@@ -12,6 +13,7 @@ import {
   nextMissingSlot,
   PointerArbiter,
   parseLetterKey,
+  SHORTCUTS,
   type ToolId,
 } from "@handfont/editor";
 import { emptyGlyphDocument, type PenOptions } from "@handfont/engine/fonts";
@@ -29,7 +31,7 @@ import { ConflictNotice, SaveStatusText } from "../glyph-editing/ConflictNotice.
 import { LetterGrid } from "../glyph-editing/LetterGrid.tsx";
 import { LiveTextLine } from "../glyph-editing/LiveTextLine.tsx";
 import { letterOutlinePath, previewLettersOf } from "../glyph-editing/preview-letters.ts";
-import { useEditorShortcuts } from "../glyph-editing/use-editor-shortcuts.ts";
+import { keyPlatform, useEditorShortcuts, useKeyboardLayout } from "../glyph-editing/use-editor-shortcuts.ts";
 import { useLetterAutosave } from "../glyph-editing/use-letter-autosave.ts";
 import type { PreviewFont } from "../workspace/use-live-preview.ts";
 import { useSingleFlight } from "../workspace/use-single-flight.ts";
@@ -80,6 +82,11 @@ function useEditorState(editor: GlyphEditor | null): string {
   );
 }
 
+const textSelected = () => {
+  const selection = window.getSelection();
+  return selection !== null && !selection.isCollapsed && selection.toString() !== "";
+};
+
 /** The letters of the selected font as the server has them, fetched fresh each time the editor opens a font. */
 function useServerLetters(fontId: string | null) {
   return useQuery({
@@ -109,11 +116,10 @@ function DrawEditorPage() {
     owner,
     fontId: font?.id ?? null,
     serverLetters: serverLetters.data,
+    // The Letters page and the font cards read the letters again once the last edits are saved.
+    onClosed: () => void queryClient.invalidateQueries({ queryKey: ["workspace", "letters"] }),
   });
   const loaded = session !== null && snapshot.status !== "loading";
-
-  // The Letters page and the font cards read the letters again after an editing session.
-  useEffect(() => () => void queryClient.invalidateQueries({ queryKey: ["workspace", "letters"] }), [queryClient]);
 
   const [plan, setPlan] = useState<CharacterPlan | null>(null);
   useEffect(() => setPlan(fontId ? loadPlan(fontId, language) : null), [fontId, language]);
@@ -176,6 +182,13 @@ function DrawEditorPage() {
     savePen(next);
   };
 
+  const layout = useKeyboardLayout();
+  const platform = keyPlatform();
+  /** A button's tooltip: its name and its first shortcut, as the user's keyboard labels it. */
+  const hint = (label: string, command: CommandId) => {
+    const binding = SHORTCUTS.find((shortcut) => shortcut.command === command)?.keys[0];
+    return binding ? `${label} (${bindingLabel(binding, platform, layout)})` : label;
+  };
   const arbiter = useMemo(() => new PointerArbiter("auto"), []);
   const [penMode, setPenMode] = useState(arbiter.mode);
   const togglePenMode = () => {
@@ -206,10 +219,13 @@ function DrawEditorPage() {
     if (!editor) return false;
     if (EDITOR_COMMANDS.has(command)) return editor.run(command) || command === "undo" || command === "redo";
     switch (command) {
+      // With text selected on the page, copying is the browser's.
       case "copy":
+        if (textSelected()) return false;
         clipboard.current = editor.copy();
         return true;
       case "cut":
+        if (textSelected()) return false;
         clipboard.current = editor.copy();
         return editor.run("cut");
       case "paste":
@@ -284,11 +300,44 @@ function DrawEditorPage() {
     serverLetters.data.length === 0 &&
     ![...snapshot.letters.values()].some((l) => !isBlank(l.document));
 
+  // Which font is drawn, and a new one: at the top until a letter is open, then beside the letter.
+  const fontPicker = (
+    <Group align="flex-end" gap="sm">
+      {fonts.data && fonts.data.length > 0 && (
+        <Select
+          label={t("font")}
+          data={fonts.data.map((entry) => ({ value: entry.id, label: entry.name }))}
+          value={font?.id ?? null}
+          onChange={(value) => value && setParams({ font: value })}
+          allowDeselect={false}
+          miw={240}
+        />
+      )}
+      <TextInput
+        label={t("newFontName")}
+        placeholder={t("workspace:fonts.defaultName")}
+        value={newName}
+        onChange={(event) => setNewName(event.currentTarget.value)}
+      />
+      <Button
+        variant="default"
+        h={44}
+        onClick={() => createFont.run(newName.trim() || t("workspace:fonts.defaultName"))}
+        loading={createFont.isPending}
+      >
+        {t("newFont")}
+      </Button>
+    </Group>
+  );
+  const editing = Boolean(editor && current && plan);
+
   return (
     <Container size="xl" py="lg">
       <Stack gap="md">
         <Group justify="space-between" align="flex-end">
-          <Title order={1}>{t("title")}</Title>
+          <Title order={1} fz="h2">
+            {t("title")}
+          </Title>
           {loaded && <SaveStatusText status={snapshot.status} />}
         </Group>
         {fonts.isPending && <DelayedLoader label={t("workspace:loading")} />}
@@ -300,32 +349,7 @@ function DrawEditorPage() {
             (snapshot.status === "error" ? snapshot.error : null)
           }
         />
-        <Group align="flex-end" gap="sm">
-          {fonts.data && fonts.data.length > 0 && (
-            <Select
-              label={t("font")}
-              data={fonts.data.map((entry) => ({ value: entry.id, label: entry.name }))}
-              value={font?.id ?? null}
-              onChange={(value) => value && setParams({ font: value })}
-              allowDeselect={false}
-              miw={240}
-            />
-          )}
-          <TextInput
-            label={t("newFontName")}
-            placeholder={t("workspace:fonts.defaultName")}
-            value={newName}
-            onChange={(event) => setNewName(event.currentTarget.value)}
-          />
-          <Button
-            variant="default"
-            h={44}
-            onClick={() => createFont.run(newName.trim() || t("workspace:fonts.defaultName"))}
-            loading={createFont.isPending}
-          >
-            {t("newFont")}
-          </Button>
-        </Group>
+        {!editing && fontPicker}
         {fonts.isSuccess && fonts.data.length === 0 && <Text c="dimmed">{t("noFonts")}</Text>}
         {emptyFont && (
           <Alert color="blue" title={t("emptyFont.title")} data-testid="empty-font">
@@ -348,24 +372,53 @@ function DrawEditorPage() {
                       h={44}
                       variant={editor.tool.id === tool.id ? "filled" : "default"}
                       aria-pressed={editor.tool.id === tool.id}
+                      title={hint(t(`tools.${tool.id}`), tool.command)}
                       onClick={() => editor.setTool(tool.id)}
                     >
                       {t(`tools.${tool.id}`)}
                     </Button>
                   ))}
-                  <Button h={44} miw={44} variant="default" onClick={() => editor.undo()} disabled={!editor.canUndo}>
+                  <Button
+                    h={44}
+                    miw={44}
+                    variant="default"
+                    onClick={() => editor.undo()}
+                    disabled={!editor.canUndo}
+                    title={hint(t("undo"), "undo")}
+                  >
                     {t("undo")}
                   </Button>
-                  <Button h={44} miw={44} variant="default" onClick={() => editor.redo()} disabled={!editor.canRedo}>
+                  <Button
+                    h={44}
+                    miw={44}
+                    variant="default"
+                    onClick={() => editor.redo()}
+                    disabled={!editor.canRedo}
+                    title={hint(t("redo"), "redo")}
+                  >
                     {t("redo")}
                   </Button>
-                  <Button h={44} miw={44} variant="default" onClick={() => run("zoomOut")} aria-label={t("zoomOut")}>
+                  <Button
+                    h={44}
+                    miw={44}
+                    variant="default"
+                    onClick={() => run("zoomOut")}
+                    aria-label={t("zoomOut")}
+                    title={hint(t("zoomOut"), "zoomOut")}
+                  >
                     −
                   </Button>
-                  <Button h={44} miw={44} variant="default" onClick={() => run("zoomIn")} aria-label={t("zoomIn")}>
+                  <Button
+                    h={44}
+                    miw={44}
+                    variant="default"
+                    onClick={() => run("zoomIn")}
+                    aria-label={t("zoomIn")}
+                    title={hint(t("zoomIn"), "zoomIn")}
+                  >
                     +
                   </Button>
-                  <Button h={44} variant="default" onClick={() => run("fit")}>
+                  <Button h={44} variant="default" onClick={() => run("fit")} title={hint(t("fit"), "fit")}>
                     {t("fit")}
                   </Button>
                   <Button
@@ -377,11 +430,9 @@ function DrawEditorPage() {
                   >
                     {t("clear")}
                   </Button>
-                  <Button h={44} variant="subtle" onClick={() => setHelpOpen(true)}>
+                  <Button h={44} variant="subtle" onClick={() => setHelpOpen(true)} title={hint(t("help"), "help")}>
                     {t("help")}
                   </Button>
-                </Group>
-                <Group gap="lg">
                   <Switch
                     size="md"
                     checked={penMode === "on"}
@@ -397,7 +448,13 @@ function DrawEditorPage() {
                   />
                 </Group>
                 <Group justify="space-between" wrap="nowrap" gap="xs">
-                  <Button h={44} variant="default" onClick={() => step(-1)} aria-label={t("previous")}>
+                  <Button
+                    h={44}
+                    variant="default"
+                    onClick={() => step(-1)}
+                    aria-label={t("previous")}
+                    title={hint(t("previous"), "previousLetter")}
+                  >
                     ‹ {before?.chars}
                   </Button>
                   <Title order={2} fz="h3" data-testid="current-letter" ta="center">
@@ -405,7 +462,13 @@ function DrawEditorPage() {
                       ? t("letterVariant", { chars: current.chars, variant: current.variant })
                       : t("letter", { chars: current.chars })}
                   </Title>
-                  <Button h={44} variant="default" onClick={() => step(1)} aria-label={t("next")}>
+                  <Button
+                    h={44}
+                    variant="default"
+                    onClick={() => step(1)}
+                    aria-label={t("next")}
+                    title={hint(t("next"), "nextLetter")}
+                  >
                     {after?.chars} ›
                   </Button>
                 </Group>
@@ -429,11 +492,12 @@ function DrawEditorPage() {
                     {t("nextMissing")}
                   </Button>
                 </Group>
-                <LiveTextLine letters={previewLetters} font={previewFont} autoText={autoText} />
+                <LiveTextLine letters={previewLetters} font={previewFont} autoText={autoText} debounceMs={0} />
               </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 4 }}>
               <Stack gap="md">
+                {fontPicker}
                 <LetterGrid slots={slots} current={current} isDrawn={isDrawn} onPick={goTo} />
                 <PenSettingsPanel pen={pen} onChange={changePen} />
                 <PlanPanel plan={plan} onChange={changePlan} />

@@ -15,10 +15,12 @@ export function LiveTextLine(props: {
   font: PreviewFont | null;
   autoText: string;
   testId?: string;
+  /** Quiet time before compiling; 0 suits discrete edits such as a finished stroke. */
+  debounceMs?: number;
 }) {
   const { t } = useTranslation("glyph-editing");
   const [typed, setTyped] = useState<string | null>(null);
-  const bytes = useLivePreview(props.letters, props.font);
+  const bytes = useLivePreview(props.letters, props.font, props.debounceMs);
   const family = useFontFace(bytes);
   const text = typed ?? props.autoText;
   return (

@@ -1,5 +1,5 @@
 import type { LetterState } from "@handfont/contract";
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { workspaceApi } from "../workspace/workspace-api.ts";
 import { AutosaveSession, type AutosaveSnapshot } from "./autosave-session.ts";
 import { defaultLetterStore, type LetterStore } from "./letter-store.ts";
@@ -22,8 +22,12 @@ export function useLetterAutosave(input: {
   store?: LetterStore;
   send?: (fontId: string, changes: Parameters<typeof workspaceApi.changeLetters>[1]) => Promise<LetterState[]>;
   delayMs?: number;
+  /** Called when a font's session has sent its last edits and closed (the font or the page was left). */
+  onClosed?: () => void;
 }): { session: AutosaveSession | null; snapshot: AutosaveSnapshot } {
   const { owner, fontId, serverLetters, store, send, delayMs } = input;
+  const closed = useRef(input.onClosed);
+  closed.current = input.onClosed;
   const ready = owner !== null && fontId !== null && serverLetters !== undefined;
   const [session, setSession] = useState<AutosaveSession | null>(null);
 
@@ -51,7 +55,10 @@ export function useLetterAutosave(input: {
     return () => {
       window.removeEventListener("online", online);
       document.removeEventListener("visibilitychange", hidden);
-      void opened.saveNow().finally(() => opened.close());
+      void opened.saveNow().finally(() => {
+        opened.close();
+        closed.current?.();
+      });
       setSession(null);
     };
   }, [ready, owner, fontId, store]);

@@ -1,7 +1,8 @@
 import { CHARACTER_SET_IDS, type CharacterSetId, type LetterState } from "@handfont/contract";
-import { Alert, Button, Card, Group, Select, SimpleGrid, Text, TextInput } from "@mantine/core";
+import { Alert, Anchor, Button, Card, Group, Select, SimpleGrid, Text, TextInput } from "@mantine/core";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { type GlyphEdit, GlyphTile } from "../workspace/GlyphTile.tsx";
 import { filterLetters, findCharacter, type GridEntry, hasOthers, type LetterFilter, setsOf } from "./letter-filter.ts";
 
@@ -21,8 +22,8 @@ const entryId = (entry: GridEntry<LetterState>) =>
     ? `letter-${entry.letter.variant}-${codes(entry.letter.chars)}`
     : `missing-${codes(entry.chars)}`;
 
-function MissingTile({ chars }: { chars: string }) {
-  const { t } = useTranslation("letters");
+function MissingTile({ chars, drawHref }: { chars: string; drawHref?: string }) {
+  const { t } = useTranslation(["letters", "workspace"]);
   return (
     <Card
       withBorder
@@ -35,6 +36,11 @@ function MissingTile({ chars }: { chars: string }) {
       <Text size="xs" c="dimmed">
         {t("grid.missing")}
       </Text>
+      {drawHref && (
+        <Anchor component={Link} to={drawHref} size="xs" aria-label={t("workspace:letters.drawThis", { label: chars })}>
+          {t("workspace:letters.drawLink")}
+        </Anchor>
+      )}
     </Card>
   );
 }
@@ -50,8 +56,8 @@ export function LettersGrid(props: {
   onEdit?: (letter: LetterState, edit: GlyphEdit) => void;
   /** The font the letters belong to: each tile then links to the outline editor. */
   fontId?: string;
-  /** Where a letter is drawn over in the pen editor (a font's letters only). */
-  drawHrefOf?: (letter: LetterState) => string;
+  /** Where a letter (drawn or missing) is drawn in the pen editor; for a font's letters. */
+  drawHref?: (chars: string, variant: number) => string;
 }) {
   const { t } = useTranslation(["letters", "workspace"]);
   const { letters } = props;
@@ -156,11 +162,11 @@ export function LettersGrid(props: {
                 glyph={entry.letter}
                 edit={props.editOf?.(entry.letter)}
                 onEdit={props.onEdit ? (edit) => props.onEdit?.(entry.letter, edit) : undefined}
-                drawHref={props.drawHrefOf?.(entry.letter)}
+                drawHref={props.drawHref?.(entry.letter.chars, entry.letter.variant)}
                 fontId={props.fontId}
               />
             ) : (
-              <MissingTile chars={entry.chars} />
+              <MissingTile chars={entry.chars} drawHref={props.drawHref?.(entry.chars, 1)} />
             )}
           </div>
         ))}

@@ -101,4 +101,17 @@ describe("font card", () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(api.copyFont).toHaveBeenCalledTimes(1);
   });
+
+  it("says how an empty font gets letters and leads to the draw editor", async () => {
+    await activateLanguage("en");
+    const empty = { ...font("e", "Empty"), characterCount: 0 };
+    const router = createMemoryRouter([{ path: "*", element: <FontCard font={empty} fonts={[empty]} /> }]);
+    render(
+      <TestProviders>
+        <RouterProvider router={router} />
+      </TestProviders>,
+    );
+    expect(screen.getByTestId("font-empty").textContent).toMatch(/no letters yet/);
+    expect(screen.getByRole("link", { name: "Draw letters" }).getAttribute("href")).toBe("/en/editor?font=e");
+  });
 });

@@ -136,6 +136,12 @@ export function FontCard({ font, fonts }: { font: FontSummary; fonts: FontSummar
           </Text>
         ))}
         {building && buildState && <BuildProgress job={buildState} />}
+        {font.characterCount === 0 && (
+          // An empty font has nothing to build yet: say how letters get in.
+          <Text size="sm" data-testid="font-empty">
+            {t("letters.emptyFont")}
+          </Text>
+        )}
         <FontPreviewBox bytes={built.data ?? null} testId="font-preview" />
         <Group gap="xs">
           <Button onClick={() => build.run()} loading={build.isPending || building}>
@@ -158,7 +164,11 @@ export function FontCard({ font, fonts }: { font: FontSummary; fonts: FontSummar
           <Button variant="default" component={Link} to={`${pagePath(language, "appShowSvg")}?font=${font.id}`}>
             {t("fonts.edit")}
           </Button>
-          <Button variant="default" component={Link} to={`${pagePath(language, "editor")}?font=${font.id}`}>
+          <Button
+            variant={font.characterCount === 0 ? "filled" : "default"}
+            component={Link}
+            to={`${pagePath(language, "editor")}?font=${font.id}`}
+          >
             {t("fonts.draw")}
           </Button>
           <Button variant="default" onClick={() => copy.run()} loading={copy.isPending}>

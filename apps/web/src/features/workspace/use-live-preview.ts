@@ -2,7 +2,7 @@ import type { FontSettings } from "@handfont/contract";
 import { useEffect, useRef, useState } from "react";
 import type { PreviewLetter, PreviewResponse } from "./preview-project.ts";
 
-/** Edits closer together than this compile once. */
+/** Edits closer together than this compile once (a slider dragged through values, say). */
 const DEBOUNCE_MS = 150;
 
 /** The font a preview compiles: its names, the time it last changed (written into the font), its settings. */
@@ -12,7 +12,11 @@ export type PreviewFont = { family: string; style: string; updatedAt: string; se
  * Compiles the given letters into an OTF in a web worker whenever they change (debounced), so the preview follows
  * edits without a server round trip. Returns the latest bytes, or null before the first compile or with no letters.
  */
-export function useLivePreview(letters: PreviewLetter[], font: PreviewFont | null): ArrayBuffer | null {
+export function useLivePreview(
+  letters: PreviewLetter[],
+  font: PreviewFont | null,
+  debounceMs = DEBOUNCE_MS,
+): ArrayBuffer | null {
   const worker = useRef<Worker | null>(null);
   const latest = useRef(0);
   const [bytes, setBytes] = useState<ArrayBuffer | null>(null);
@@ -41,9 +45,9 @@ export function useLivePreview(letters: PreviewLetter[], font: PreviewFont | nul
         letters,
         settings: font.settings,
       });
-    }, DEBOUNCE_MS);
+    }, debounceMs);
     return () => window.clearTimeout(timer);
-  }, [letters, font]);
+  }, [letters, font, debounceMs]);
 
   return bytes;
 }

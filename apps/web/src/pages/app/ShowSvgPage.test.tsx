@@ -249,6 +249,34 @@ describe("finding letters in a large font", () => {
   }, 60_000);
 });
 
+describe("the way to the draw editor", () => {
+  it("links each letter of a font, drawn or missing, to the editor on that letter", async () => {
+    await activateLanguage("en");
+    renderPage();
+    await screen.findAllByTestId("glyph-tile");
+    expect(within(tile("B")).getByRole("link", { name: "Draw B, variant 1 in the editor" }).getAttribute("href")).toBe(
+      "/en/editor?font=f1&letter=1%3AB",
+    );
+    const filter = screen.getByRole("combobox", { name: "Show" });
+    fireEvent.click(filter);
+    fireEvent.click(await screen.findByRole("option", { name: "Missing (49)", hidden: true }));
+    const missing = screen.getAllByTestId("missing-tile").find((element) => element.textContent?.startsWith("D"))!;
+    expect(within(missing).getByRole("link", { name: "Draw D in the editor" }).getAttribute("href")).toBe(
+      "/en/editor?font=f1&letter=1%3AD",
+    );
+  });
+
+  it("says how an empty font gets letters instead of waiting for a preview", async () => {
+    await activateLanguage("en");
+    fontLetters = [];
+    renderPage();
+    const notice = await screen.findByTestId("empty-font");
+    expect(notice.textContent).toMatch(/no letters yet/);
+    expect(within(notice).getByRole("link", { name: "Draw letters" }).getAttribute("href")).toBe("/en/editor?font=f1");
+    expect(screen.queryByTestId("live-preview")).toBeNull();
+  });
+});
+
 describe("a page uploaded again while a font is open", () => {
   it("is compared box by box, applies only the chosen letters to the font, and can be undone", async () => {
     await activateLanguage("en");

@@ -335,10 +335,10 @@ function ShowSvgPage() {
               editOf={fontId ? editOf : undefined}
               onEdit={fontId ? autosave.edit : undefined}
               fontId={fontId ?? undefined}
-              drawHrefOf={
+              drawHref={
                 fontId
-                  ? (letter) =>
-                      `${pagePath(language, "editor")}?font=${encodeURIComponent(fontId)}&letter=${encodeURIComponent(`${letter.variant}:${letter.chars}`)}`
+                  ? (chars, variant) =>
+                      `${pagePath(language, "editor")}?font=${encodeURIComponent(fontId)}&letter=${encodeURIComponent(`${variant}:${chars}`)}`
                   : undefined
               }
             />
