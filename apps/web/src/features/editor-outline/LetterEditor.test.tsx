@@ -362,10 +362,14 @@ describe("outline editor", () => {
   it("sets the advance width from its field and sends it with the letter", async () => {
     const send = vi.fn(async (changes: LetterChange[]) => saved(changes, 4));
     renderEditor(letterWith(documentOf([square(100, 0, 400)])), send);
-    const field = screen.getByRole("textbox", { name: "Advance width" });
-    fireEvent.change(field, { target: { value: "650" } });
+    const field = screen.getByRole("textbox", { name: "Advance width" }) as HTMLInputElement;
+    const automatic = field.value;
+    for (const typed of ["6", "65", "650"]) fireEvent.change(field, { target: { value: typed } });
     await waitFor(() => expect(send).toHaveBeenCalled());
     expect(send.mock.calls.at(-1)![0][0]!.document!.metrics.advance).toBe(650);
+    // Typing the number was one step: one undo returns to the automatic width.
+    key("KeyZ", { ctrlKey: true });
+    expect(field.value).toBe(automatic);
   });
 
   it("copies parts of one letter and pastes them into another through the clipboard events", () => {

@@ -262,7 +262,11 @@ export function LetterEditor(props: LetterEditorProps) {
   const setMetric = (key: "advance" | "leftSideBearing" | "rightSideBearing", value: string | number) => {
     const number = typeof value === "number" ? value : Number.parseFloat(value);
     if (!Number.isFinite(number)) return;
-    editor.apply(setMetrics(editor.document, { [key]: number }), t(`metrics.${key}`));
+    // Typing "650" is one step, not three.
+    editor.apply(setMetrics(editor.document, { [key]: number }), t(`metrics.${key}`), {
+      selection: editor.selection,
+      mergeKey: `metric:${key}`,
+    });
   };
 
   return (
