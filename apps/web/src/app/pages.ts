@@ -110,7 +110,7 @@ export const PAGES = {
     path: "app/showsvg",
     load: () => import("../pages/app/ShowSvgPage.tsx"),
     // editor-outline: each letter links to the outline editor.
-    namespaces: ["workspace", "manage", "payments", "editor-outline"],
+    namespaces: ["workspace", "manage", "payments", "letters", "font-settings", "editor-outline"],
   },
   appInstructions: {
     path: "app/instructions",
