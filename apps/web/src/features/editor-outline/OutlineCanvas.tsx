@@ -13,12 +13,11 @@ import {
 import type { Point, UnitBox } from "@handfont/engine/fonts";
 import { type PointerEvent as ReactPointerEvent, type RefObject, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { GUIDES } from "./guides.ts";
+import { GuidesLayer } from "../glyph-editing/GuidesLayer.tsx";
 import { glyphPathData, handleLines, nodesPathData } from "./outline-paths.ts";
 
 const ACCENT = "var(--mantine-color-violet-5)";
 const INK = "var(--mantine-color-text)";
-const GUIDE = "var(--mantine-color-blue-4)";
 const BEARING = "var(--mantine-color-teal-5)";
 
 /** How much one notch of the wheel zooms. */
@@ -195,26 +194,7 @@ export function OutlineCanvas(props: OutlineCanvasProps) {
           opacity={0.6}
         />
       )}
-      {showGuides && (
-        <g data-testid="guides" fontSize={11} fill={GUIDE}>
-          {GUIDES.map((guide) => (
-            <g key={guide.id}>
-              <line
-                x1={0}
-                x2={size.width}
-                y1={y(guide.y)}
-                y2={y(guide.y)}
-                stroke={GUIDE}
-                strokeWidth={guide.y === 0 ? 1.5 : 1}
-                strokeDasharray={guide.y === 0 ? undefined : "4 4"}
-              />
-              <text x={6} y={y(guide.y) - 4}>
-                {t(`guides.${guide.id}`)}
-              </text>
-            </g>
-          ))}
-        </g>
-      )}
+      {showGuides && <GuidesLayer view={view} width={size.width} />}
       {lines && (
         <g data-testid="side-bearings" stroke={BEARING}>
           <rect
