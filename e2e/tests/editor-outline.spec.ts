@@ -102,10 +102,20 @@ test("edit an outline: draw a contour, move points by keys and by drag, undo, au
 
   // Saved through the letters changes API; after a reload the nudge is kept and the undone drag is not.
   await saved(page);
-  // The device's own copy goes, so what comes back can only be the server's.
-  await page.evaluate(() => {
-    for (const key of Object.keys(localStorage)) if (key.startsWith("handfont:letter:")) localStorage.removeItem(key);
-  });
+  // The device's own copy (IndexedDB, the editors' autosave) goes, so what comes back can only be the server's.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const request = indexedDB.open("handfont-editor");
+        request.onerror = () => reject(request.error);
+        request.onsuccess = () => {
+          const transaction = request.result.transaction("letters", "readwrite");
+          transaction.objectStore("letters").clear();
+          transaction.oncomplete = () => resolve();
+          transaction.onerror = () => reject(transaction.error);
+        };
+      }),
+  );
   await page.reload();
   await expect(page.getByTestId("outline-canvas")).toBeVisible();
   const point = page.locator('[data-testid="outline-canvas"] [data-point="0:0"]');
