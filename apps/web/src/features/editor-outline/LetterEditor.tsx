@@ -1,6 +1,5 @@
 import {
   type CommandId,
-  commandOfKey,
   fitBox,
   type GlyphClipboard,
   GlyphEditor,
@@ -17,6 +16,7 @@ import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "
 import { useTranslation } from "react-i18next";
 import type { AutosaveSession, AutosaveSnapshot } from "../glyph-editing/autosave-session.ts";
 import { ConflictNotice, SaveStatusText } from "../glyph-editing/ConflictNotice.tsx";
+import { useEditorShortcuts } from "../glyph-editing/use-editor-shortcuts.ts";
 import { fitArea } from "./fit-area.ts";
 import { inkMeasurer } from "./ink-measure.ts";
 import { OutlineCanvas, type TracingImage } from "./OutlineCanvas.tsx";
@@ -30,9 +30,8 @@ const CANVAS_HEIGHT = { min: 360, max: 720 };
 // still paste into the next one.
 let copied: GlyphClipboard | null = null;
 
-/** Whether a key press activates the focused button or link (Enter, Space), which the editor leaves alone. */
+/** Whether Space activates the focused button or link, which the editor leaves alone (no panning then). */
 const activatesControl = (event: KeyboardEvent) =>
-  (event.code === "Enter" || event.code === "Space" || event.code === "NumpadEnter") &&
   event.target instanceof HTMLElement &&
   event.target.closest("button, a, [role=button], [role=option], [role=tab]") !== null;
 
@@ -126,55 +125,54 @@ export function LetterEditor(props: LetterEditorProps) {
   );
 
   const run = useCallback(
-    (command: CommandId) => {
+    (command: CommandId): boolean => {
       const center = { x: size.width / 2, y: size.height / 2 };
       switch (command) {
         case "zoomIn":
         case "zoomOut":
           setView((old) => old && zoomAt(old, center, command === "zoomIn" ? ZOOM_STEP : 1 / ZOOM_STEP));
-          return;
+          return true;
         case "fit":
           fit();
-          return;
+          return true;
         case "help":
           setHelp(true);
-          return;
+          return true;
         case "toggleReference":
           setTracingShown((shown) => !shown);
-          return;
+          return true;
         case "previousLetter":
         case "nextLetter":
           onNeighbour.current(command === "nextLetter" ? 1 : -1);
-          return;
+          return true;
         case "copy":
           void navigator.clipboard?.writeText(copy()).catch(() => undefined);
-          return;
+          return true;
         case "paste":
           if (navigator.clipboard?.readText) {
             navigator.clipboard.readText().then(pasteText, () => pasteText(null));
           } else pasteText(null);
-          return;
+          return true;
         default:
-          editor.run(command);
+          // Undo and redo with nothing to step through still keep the browser's own undo out of the page.
+          return editor.run(command) || command === "undo" || command === "redo";
       }
     },
     [editor, size, fit, copy, pasteText],
   );
 
+  // Copy, cut and paste are left to the browser's clipboard events (below), which need no permission to read.
+  useEditorShortcuts(
+    "outline",
+    (command) => (command === "copy" || command === "cut" || command === "paste" ? false : run(command)),
+    !help,
+  );
+
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (typingInField(event.target) || activatesControl(event) || help) return;
-      if (event.code === "Space") {
-        spaceHeld.current = true;
-        event.preventDefault();
-        return;
-      }
-      const command = commandOfKey(event, "outline");
-      if (!command) return;
-      // Copy, cut and paste go through the browser's own clipboard events (below), which need no permission.
-      if (command === "copy" || command === "cut" || command === "paste") return;
+      if (event.code !== "Space" || typingInField(event.target) || activatesControl(event)) return;
+      spaceHeld.current = true;
       event.preventDefault();
-      run(command);
     };
     const onKeyUp = (event: KeyboardEvent) => {
       if (event.code === "Space") spaceHeld.current = false;
@@ -205,7 +203,7 @@ export function LetterEditor(props: LetterEditorProps) {
       window.removeEventListener("cut", onCut);
       window.removeEventListener("paste", onPaste);
     };
-  }, [editor, run, copy, pasteText, help]);
+  }, [editor, copy, pasteText]);
 
   const glyph = editor.document;
   const lines = editor.metricLines;
