@@ -140,7 +140,12 @@ export function OutlineToolbar(props: {
                     aria-keyshortcuts={keys || undefined}
                     aria-pressed={pressed}
                     disabled={!props.enabled(command)}
-                    onClick={() => props.onCommand(command)}
+                    onClick={(event) => {
+                      // A button clicked with the pointer gives focus back, so Space pans the canvas instead of
+                      // pressing the button again; one pressed from the keyboard keeps it.
+                      if (event.detail > 0) event.currentTarget.blur();
+                      props.onCommand(command);
+                    }}
                     data-command={command}
                   >
                     <span aria-hidden="true" style={{ fontSize: 18, lineHeight: 1 }}>
