@@ -30,6 +30,19 @@ const CANVAS_HEIGHT = { min: 360, max: 720 };
 // still paste into the next one.
 let copied: GlyphClipboard | null = null;
 
+const documentIds = new WeakMap<object, number>();
+let lastDocumentId = 0;
+/** What the page around the canvas shows of the editor, as a string that changes only when that does. */
+function chromeOf(editor: GlyphEditor): string {
+  let id = documentIds.get(editor.document);
+  if (id === undefined) {
+    lastDocumentId += 1;
+    id = lastDocumentId;
+    documentIds.set(editor.document, id);
+  }
+  return `${id}|${editor.tool.id}|${editor.selection.size}|${editor.canUndo}|${editor.canRedo}`;
+}
+
 /** Whether Space activates the focused button or link, which the editor leaves alone (no panning then). */
 const activatesControl = (event: KeyboardEvent) =>
   event.target instanceof HTMLElement &&
@@ -64,9 +77,10 @@ export function LetterEditor(props: LetterEditorProps) {
       measureInk: inkMeasurer(slot.chars),
     });
   });
+  // The toolbar and fields change with the document, the tool and the selection, not with every move of a drag.
   useSyncExternalStore(
     (listener) => editor.subscribe(listener),
-    () => editor.version,
+    () => chromeOf(editor),
   );
   // Taking the other version in a conflict is recorded by the session itself, not sent as an edit.
   const quiet = useRef(false);
@@ -300,7 +314,6 @@ export function LetterEditor(props: LetterEditorProps) {
             spaceHeld={spaceHeld}
             tracing={tracingShown ? props.tracing : null}
             showGuides
-            advance={advance}
           />
         )}
       </Paper>
