@@ -89,12 +89,33 @@ test("edit an outline: draw a contour, move points by keys and by drag, undo, au
   await page.keyboard.press("Control+z");
   await expect(canvas.locator('[data-point="0:1"]')).toHaveAttribute("data-x", String(second.x));
 
+  // The undo history survives a reload: the nudge can be undone and redone after it.
+  await saved(page);
+  await page.reload();
+  const nudged = page.locator('[data-testid="outline-canvas"] [data-point="0:0"]');
+  await expect(nudged).toHaveAttribute("data-x", String(first.x + 1));
+  await page.keyboard.press("Control+z");
+  await expect(nudged).toHaveAttribute("data-x", String(first.x));
+  await expect(nudged).toHaveAttribute("data-y", String(first.y));
+  await page.keyboard.press("Control+Shift+z");
+  await expect(nudged).toHaveAttribute("data-y", String(first.y + 10));
+
   // Saved through the letters changes API; after a reload the nudge is kept and the undone drag is not.
   await saved(page);
-  // The device's own copy goes, so what comes back can only be the server's.
-  await page.evaluate(() => {
-    for (const key of Object.keys(localStorage)) if (key.startsWith("handfont:letter:")) localStorage.removeItem(key);
-  });
+  // The device's own copy (IndexedDB, the editors' autosave) goes, so what comes back can only be the server's.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const request = indexedDB.open("handfont-editor");
+        request.onerror = () => reject(request.error);
+        request.onsuccess = () => {
+          const transaction = request.result.transaction("letters", "readwrite");
+          transaction.objectStore("letters").clear();
+          transaction.oncomplete = () => resolve();
+          transaction.onerror = () => reject(transaction.error);
+        };
+      }),
+  );
   await page.reload();
   await expect(page.getByTestId("outline-canvas")).toBeVisible();
   const point = page.locator('[data-testid="outline-canvas"] [data-point="0:0"]');

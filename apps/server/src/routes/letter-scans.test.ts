@@ -98,6 +98,37 @@ describe("a scanned letter's picture, for tracing in the outline editor", () => 
     expect(res.json().code).toBe("VALIDATION");
   });
 
+  it("of a page read again is deleted, unless a font's letter still names it", async () => {
+    const user = await t.newUser();
+    const { template, layout } = await createTemplate(t, user, { name: "Again", sets: ["digits"], cellSize: "l" });
+    const bytes = await syntheticScan(layout, 1, { seed: 5 });
+    const refsOfSet = async () => {
+      const [set] = (await t.as(user, { method: "GET", url: "/api/letter-sets" })).json().letterSets;
+      const setLetters: Letter[] = (
+        await t.as(user, { method: "GET", url: `/api/letter-sets/${set.id}/letters` })
+      ).json().letters;
+      return setLetters.map((letter) => (letter.document.source as { image: { ref: string } }).image.ref);
+    };
+    await uploadScans(t, user, [{ fileName: "once.jpg", bytes }]);
+    const first = await refsOfSet();
+    // A font made from the set: its letters name the same pictures.
+    const made = await t.as(user, {
+      method: "POST",
+      url: "/api/createFont",
+      payload: { name: "Kept", from: { kind: "template", templateId: template.id } },
+    });
+    await uploadScans(t, user, [{ fileName: "twice.jpg", bytes }]);
+    const second = await refsOfSet();
+    expect(second.filter((ref) => first.includes(ref))).toEqual([]);
+    for (const ref of first) expect(await t.workspace.ctx.blobs.get(ref)).toBeDefined();
+
+    // Nothing names the second reading's pictures once the page is read a third time.
+    await t.as(user, { method: "GET", url: `/api/removeFont/${made.json().id}` });
+    await uploadScans(t, user, [{ fileName: "thrice.jpg", bytes }]);
+    for (const ref of second) expect(await t.workspace.ctx.blobs.get(ref)).toBeUndefined();
+    for (const ref of await refsOfSet()) expect(await t.workspace.ctx.blobs.get(ref)).toBeDefined();
+  });
+
   it("goes with the account", async () => {
     const ref = (letters[0]!.document.source as { image: { ref: string } }).image.ref;
     expect(await t.workspace.ctx.blobs.get(ref)).toBeDefined();

@@ -127,7 +127,7 @@ export const PAGES = {
   editorSvg: {
     path: "editorSvg",
     load: () => import("../pages/editor/EditorSvgPage.tsx"),
-    namespaces: ["editor-outline", "workspace", "payments"],
+    namespaces: ["editor-outline", "glyph-editing", "workspace", "payments"],
   },
   instructions: instructionsPage("overview"),
   instructionsWithTemplate: instructionsPage("withtemplate"),

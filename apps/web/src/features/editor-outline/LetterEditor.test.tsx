@@ -1,16 +1,19 @@
-import type { LetterChange, LocalLetter, ServerLetter } from "@handfont/editor";
+import type { LetterChange, LetterState } from "@handfont/contract";
 import { DEFAULT_PEN, emptyGlyphDocument, type GlyphContour, type GlyphDocument } from "@handfont/engine/fonts";
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { useSyncExternalStore } from "react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { ApiError } from "../../api/errors.ts";
 import { activateLanguage, loadNamespaces } from "../../i18n/i18n.ts";
 import { TestProviders } from "../../test/TestProviders.tsx";
+import { AutosaveSession } from "../glyph-editing/autosave-session.ts";
+import { memoryLetterStore } from "../glyph-editing/letter-store.ts";
 import { LetterEditor } from "./LetterEditor.tsx";
-import { LetterAutosave, type LetterStore, type SendResult } from "./letter-autosave.ts";
 import type { TracingImage } from "./OutlineCanvas.tsx";
 
 beforeAll(async () => {
   await activateLanguage("en");
-  await loadNamespaces("en", ["editor-outline", "workspace"]);
+  await loadNamespaces("en", ["editor-outline", "glyph-editing", "workspace"]);
 });
 
 // jsdom lays nothing out: the canvas gets its width from here and sits at the page's origin.
@@ -28,11 +31,14 @@ const square = (x: number, y: number, size: number): GlyphContour => ({
   ],
 });
 
-const letterWith = (document: GlyphDocument, revision = 3): ServerLetter => ({
-  chars: "A",
-  variant: 1,
+const SLOT = { chars: "A", variant: 1 };
+const letterWith = (document: GlyphDocument, revision = 3): LetterState => ({
+  ...SLOT,
   revision,
   document,
+  path: "",
+  warnings: [],
+  updatedAt: new Date(0).toISOString(),
 });
 
 const documentOf = (contours: GlyphContour[]): GlyphDocument => ({
@@ -40,32 +46,31 @@ const documentOf = (contours: GlyphContour[]): GlyphDocument => ({
   contours,
 });
 
-function memoryStore(): LetterStore & { entries: Map<string, LocalLetter> } {
-  const entries = new Map<string, LocalLetter>();
-  return { entries, load: (key) => entries.get(key) ?? null, save: (key, letter) => entries.set(key, letter) };
+type Send = (changes: LetterChange[]) => Promise<LetterState[]>;
+
+function Harness(props: { session: AutosaveSession; tracing: TracingImage | null }) {
+  const snapshot = useSyncExternalStore(props.session.subscribe, props.session.snapshot);
+  return (
+    <LetterEditor
+      slot={SLOT}
+      session={props.session}
+      snapshot={snapshot}
+      tracing={props.tracing}
+      onNeighbour={() => {}}
+    />
+  );
 }
 
-function renderEditor(
-  server: ServerLetter | null,
-  send: (changes: LetterChange[]) => Promise<SendResult>,
-  tracing: TracingImage | null = null,
-) {
-  const store = memoryStore();
-  const onDocument = vi.fn();
+/** The editor on a font's autosave (kept in memory) whose server holds `server` and answers through `send`. */
+async function renderEditor(server: LetterState | null, send: Send, tracing: TracingImage | null = null) {
+  const session = new AutosaveSession({ owner: "u1", fontId: "font-1", store: memoryLetterStore(), send, delayMs: 5 });
+  await session.open(server ? [server] : []);
   render(
     <TestProviders>
-      <LetterEditor
-        slot={{ chars: "A", variant: 1 }}
-        autosave={
-          new LetterAutosave({ fontId: "font-1", slot: { chars: "A", variant: 1 }, server, send, store, delayMs: 5 })
-        }
-        tracing={tracing}
-        onDocument={onDocument}
-        onNeighbour={() => {}}
-      />
+      <Harness session={session} tracing={tracing} />
     </TestProviders>,
   );
-  return { store, onDocument, canvas: screen.getByTestId("outline-canvas") };
+  return { session, canvas: screen.getByTestId("outline-canvas") };
 }
 
 const point = (key: string) => document.querySelector(`[data-point="${key}"]`) as SVGElement;
@@ -94,14 +99,24 @@ function click(canvas: HTMLElement, position: { clientX: number; clientY: number
 const key = (code: string, init: Partial<KeyboardEventInit> = {}) =>
   fireEvent.keyDown(window, { code, key: code.startsWith("Key") ? code.slice(3).toLowerCase() : code, ...init });
 
-const saved = (changes: LetterChange[], revision: number): SendResult => ({
-  saved: changes.map((change) => ({ ...change, revision, document: change.document! })),
-});
+const saved = (changes: LetterChange[], revision: number): LetterState[] =>
+  changes.map((change) => ({
+    ...letterWith(change.document!, revision),
+    chars: change.chars,
+    variant: change.variant,
+  }));
+
+const conflictWith = (theirs: LetterState) =>
+  new ApiError(409, "LETTER_CONFLICT", "Changed elsewhere.", {
+    code: "LETTER_CONFLICT",
+    message: "Changed elsewhere.",
+    conflicts: [{ ...SLOT, current: theirs }],
+  });
 
 describe("outline editor", () => {
   it("selects a point with a click and nudges it by 1 and 10 units, then saves on the letter's revision", async () => {
     const send = vi.fn(async (changes: LetterChange[]) => saved(changes, 4));
-    const { canvas } = renderEditor(letterWith(documentOf([square(100, 0, 400)])), send);
+    const { canvas } = await renderEditor(letterWith(documentOf([square(100, 0, 400)])), send);
     expect(document.querySelectorAll("[data-point]")).toHaveLength(4);
 
     click(canvas, screenOf("0:2"));
@@ -120,7 +135,7 @@ describe("outline editor", () => {
 
   it("moves the selection by dragging, selects with a box and with Shift, and undoes a drag", async () => {
     const send = vi.fn(async (changes: LetterChange[]) => saved(changes, 4));
-    const { canvas } = renderEditor(letterWith(documentOf([square(100, 0, 400), square(600, 0, 100)])), send);
+    const { canvas } = await renderEditor(letterWith(documentOf([square(100, 0, 400), square(600, 0, 100)])), send);
 
     // A box around the second square selects its four points; Shift+click adds one of the first.
     const a = screenOf("1:0");
@@ -150,8 +165,8 @@ describe("outline editor", () => {
     expect(at("0:0")).toEqual({ x: 100, y: 0 });
   });
 
-  it("draws a new contour with the pen tool, clicking its corners and back on the first", () => {
-    const { canvas } = renderEditor(
+  it("draws a new contour with the pen tool, clicking its corners and back on the first", async () => {
+    const { canvas } = await renderEditor(
       null,
       vi.fn(async (changes: LetterChange[]) => saved(changes, 1)),
     );
@@ -168,8 +183,8 @@ describe("outline editor", () => {
     expect(document.querySelectorAll("[data-point]")).toHaveLength(3);
   });
 
-  it("deletes points and contours, toggles smooth, flips, and takes shortcuts typed on a Russian layout", () => {
-    const { canvas } = renderEditor(
+  it("deletes points and contours, toggles smooth, flips, and takes shortcuts typed on a Russian layout", async () => {
+    const { canvas } = await renderEditor(
       letterWith(documentOf([square(100, 0, 400), square(600, 0, 100)])),
       vi.fn(async (changes: LetterChange[]) => saved(changes, 4)),
     );
@@ -197,51 +212,47 @@ describe("outline editor", () => {
   it("shows a conflict when the letter changed elsewhere, and keeping mine saves on the server's revision", async () => {
     const theirs = letterWith(documentOf([square(0, 0, 50)]), 7);
     const send = vi
-      .fn<(changes: LetterChange[]) => Promise<SendResult>>()
-      .mockResolvedValueOnce({ conflicts: [{ chars: "A", variant: 1, current: theirs }] })
+      .fn<Send>()
+      .mockRejectedValueOnce(conflictWith(theirs))
       .mockImplementation(async (changes) => saved(changes, 8));
-    const { canvas } = renderEditor(letterWith(documentOf([square(100, 0, 400)])), send);
+    const { canvas } = await renderEditor(letterWith(documentOf([square(100, 0, 400)])), send);
     click(canvas, screenOf("0:0"));
     key("ArrowLeft");
 
-    expect(await screen.findByTestId("save-conflict")).toBeTruthy();
+    expect(await screen.findByTestId("conflict")).toBeTruthy();
     // Nothing is sent again until the user chooses.
     key("ArrowLeft");
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(send).toHaveBeenCalledTimes(1);
 
-    fireEvent.click(screen.getByRole("button", { name: "Keep my version" }));
+    fireEvent.click(screen.getByRole("button", { name: "Keep mine" }));
     await waitFor(() => expect(send).toHaveBeenCalledTimes(2));
     const [change] = send.mock.calls[1]![0];
     expect(change!.baseRevision).toBe(7);
     expect(change!.document!.contours[0]!.points[0]).toMatchObject({ x: 98, y: 0 });
-    await waitFor(() => expect(screen.queryByTestId("save-conflict")).toBeNull());
+    await waitFor(() => expect(screen.queryByTestId("conflict")).toBeNull());
   });
 
   it("takes their version in a conflict as one undoable step", async () => {
     const theirs = letterWith(documentOf([square(0, 0, 50)]), 7);
-    const send = vi.fn(
-      async (): Promise<SendResult> => ({
-        conflicts: [{ chars: "A", variant: 1, current: theirs }],
-      }),
-    );
-    const { canvas } = renderEditor(letterWith(documentOf([square(100, 0, 400)])), send);
+    const send = vi.fn(async (): Promise<LetterState[]> => Promise.reject(conflictWith(theirs)));
+    const { canvas } = await renderEditor(letterWith(documentOf([square(100, 0, 400)])), send);
     click(canvas, screenOf("0:0"));
     key("ArrowLeft");
-    fireEvent.click(await screen.findByRole("button", { name: "Take their version" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Take theirs" }));
     expect(at("0:1")).toEqual({ x: 50, y: 0 });
     expect(screen.getByTestId("save-status").dataset.status).toBe("saved");
     key("KeyZ", { ctrlKey: true });
     expect(at("0:0")).toEqual({ x: 99, y: 0 });
   });
 
-  it("turns a drawn letter's strokes into contours, with a notice", () => {
+  it("turns a drawn letter's strokes into contours, with a notice", async () => {
     const stroke = {
       id: "s1",
       pen: DEFAULT_PEN,
       points: [0, 1, 2, 3, 4, 5].map((k) => ({ x: 100 + 60 * k, y: 200, pressure: 0.5, t: 8 * k })),
     };
-    renderEditor(
+    await renderEditor(
       letterWith({ ...emptyGlyphDocument({ kind: "drawn" }), strokes: [stroke] }),
       vi.fn(async (changes: LetterChange[]) => saved(changes, 4)),
     );
@@ -249,8 +260,8 @@ describe("outline editor", () => {
     expect(document.querySelectorAll("[data-point]").length).toBeGreaterThan(3);
   });
 
-  it("shows the scan under the outline where it lies, and hides it with its button or G", () => {
-    renderEditor(
+  it("shows the scan under the outline where it lies, and hides it with its button or G", async () => {
+    await renderEditor(
       letterWith(documentOf([square(100, 0, 400)])),
       vi.fn(async (changes: LetterChange[]) => saved(changes, 4)),
       { url: "blob:scan", box: { xMin: 100, yMin: 0, xMax: 500, yMax: 400 } },
@@ -267,7 +278,7 @@ describe("outline editor", () => {
 
   it("drags the right side bearing line on the canvas and sends the new bearing", async () => {
     const send = vi.fn(async (changes: LetterChange[]) => saved(changes, 4));
-    const { canvas } = renderEditor(letterWith(documentOf([square(100, 0, 400)])), send);
+    const { canvas } = await renderEditor(letterWith(documentOf([square(100, 0, 400)])), send);
     const lines = screen.getByTestId("side-bearings").querySelectorAll("line");
     const right = Number(lines[1]!.getAttribute("x1"));
     const bearing = Number((screen.getByRole("textbox", { name: "Right side bearing" }) as HTMLInputElement).value);
@@ -285,8 +296,8 @@ describe("outline editor", () => {
     expect(Math.abs(metrics.rightSideBearing! - expected)).toBeLessThanOrEqual(1);
   });
 
-  it("zooms with the wheel around the pointer and pans with Space held", () => {
-    const { canvas } = renderEditor(
+  it("zooms with the wheel around the pointer and pans with Space held", async () => {
+    const { canvas } = await renderEditor(
       letterWith(documentOf([square(100, 0, 400)])),
       vi.fn(async (changes: LetterChange[]) => saved(changes, 4)),
     );
@@ -309,8 +320,8 @@ describe("outline editor", () => {
     expect(at("0:0")).toEqual({ x: 100, y: 0 });
   });
 
-  it("zooms with two fingers and never edits while they pinch", () => {
-    const { canvas } = renderEditor(
+  it("zooms with two fingers and never edits while they pinch", async () => {
+    const { canvas } = await renderEditor(
       letterWith(documentOf([square(100, 0, 400)])),
       vi.fn(async (changes: LetterChange[]) => saved(changes, 4)),
     );
@@ -335,8 +346,8 @@ describe("outline editor", () => {
     expect(at("0:0")).toEqual({ x: 100, y: 0 });
   });
 
-  it("adds a point on a segment, removes an overlap and reverses a contour", () => {
-    const { canvas } = renderEditor(
+  it("adds a point on a segment, removes an overlap and reverses a contour", async () => {
+    const { canvas } = await renderEditor(
       letterWith(documentOf([square(100, 0, 400), square(300, 200, 400)])),
       vi.fn(async (changes: LetterChange[]) => saved(changes, 4)),
     );
@@ -361,15 +372,19 @@ describe("outline editor", () => {
 
   it("sets the advance width from its field and sends it with the letter", async () => {
     const send = vi.fn(async (changes: LetterChange[]) => saved(changes, 4));
-    renderEditor(letterWith(documentOf([square(100, 0, 400)])), send);
-    const field = screen.getByRole("textbox", { name: "Advance width" });
-    fireEvent.change(field, { target: { value: "650" } });
+    await renderEditor(letterWith(documentOf([square(100, 0, 400)])), send);
+    const field = screen.getByRole("textbox", { name: "Advance width" }) as HTMLInputElement;
+    const automatic = field.value;
+    for (const typed of ["6", "65", "650"]) fireEvent.change(field, { target: { value: typed } });
     await waitFor(() => expect(send).toHaveBeenCalled());
     expect(send.mock.calls.at(-1)![0][0]!.document!.metrics.advance).toBe(650);
+    // Typing the number was one step: one undo returns to the automatic width.
+    key("KeyZ", { ctrlKey: true });
+    expect(field.value).toBe(automatic);
   });
 
-  it("copies parts of one letter and pastes them into another through the clipboard events", () => {
-    const first = renderEditor(
+  it("copies parts of one letter and pastes them into another through the clipboard events", async () => {
+    const first = await renderEditor(
       letterWith(documentOf([square(100, 0, 400)])),
       vi.fn(async (changes: LetterChange[]) => saved(changes, 4)),
     );
@@ -387,7 +402,7 @@ describe("outline editor", () => {
     expect(JSON.parse(data.get("text/plain")!).contours).toHaveLength(1);
 
     cleanup();
-    renderEditor(
+    await renderEditor(
       null,
       vi.fn(async (changes: LetterChange[]) => saved(changes, 1)),
     );

@@ -1,22 +1,24 @@
 import {
   type CommandId,
-  commandOfKey,
   fitBox,
   type GlyphClipboard,
   GlyphEditor,
   type LetterSlot,
+  letterKey,
   parseClipboard,
   setMetrics,
   type Viewport,
   zoomAt,
 } from "@handfont/editor";
-import { emptyGlyphDocument, type GlyphDocument } from "@handfont/engine/fonts";
+import { emptyGlyphDocument } from "@handfont/engine/fonts";
 import { Alert, Button, Group, NumberInput, Paper, Stack, Text } from "@mantine/core";
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
-import { fitArea } from "./guides.ts";
+import type { AutosaveSession, AutosaveSnapshot } from "../glyph-editing/autosave-session.ts";
+import { ConflictNotice, SaveStatusText } from "../glyph-editing/ConflictNotice.tsx";
+import { useEditorShortcuts } from "../glyph-editing/use-editor-shortcuts.ts";
+import { fitArea } from "./fit-area.ts";
 import { inkMeasurer } from "./ink-measure.ts";
-import type { LetterAutosave } from "./letter-autosave.ts";
 import { OutlineCanvas, type TracingImage } from "./OutlineCanvas.tsx";
 import { OutlineToolbar, ShortcutHelp } from "./OutlineToolbar.tsx";
 
@@ -28,9 +30,21 @@ const CANVAS_HEIGHT = { min: 360, max: 720 };
 // still paste into the next one.
 let copied: GlyphClipboard | null = null;
 
-/** Whether a key press activates the focused button or link (Enter, Space), which the editor leaves alone. */
+const documentIds = new WeakMap<object, number>();
+let lastDocumentId = 0;
+/** What the page around the canvas shows of the editor, as a string that changes only when that does. */
+function chromeOf(editor: GlyphEditor): string {
+  let id = documentIds.get(editor.document);
+  if (id === undefined) {
+    lastDocumentId += 1;
+    id = lastDocumentId;
+    documentIds.set(editor.document, id);
+  }
+  return `${id}|${editor.tool.id}|${editor.selection.size}|${editor.canUndo}|${editor.canRedo}`;
+}
+
+/** Whether Space activates the focused button or link, which the editor leaves alone (no panning then). */
 const activatesControl = (event: KeyboardEvent) =>
-  (event.code === "Enter" || event.code === "Space" || event.code === "NumpadEnter") &&
   event.target instanceof HTMLElement &&
   event.target.closest("button, a, [role=button], [role=option], [role=tab]") !== null;
 
@@ -41,67 +55,52 @@ const typingInField = (target: EventTarget | null) =>
 
 export interface LetterEditorProps {
   slot: LetterSlot;
-  /** The letter's autosave; the page keeps one per letter, so leaving a letter and coming back continues it. */
-  autosave: LetterAutosave;
+  /** The font's autosave (shared with the pen editor): this letter's edits go there, and its copy starts the editor. */
+  session: AutosaveSession;
+  snapshot: AutosaveSnapshot;
   tracing: TracingImage | null;
-  /** Called with the document as edited, for the live line of text. */
-  onDocument: (document: GlyphDocument) => void;
   onNeighbour: (step: 1 | -1) => void;
 }
 
 /** One letter open in the outline editor: canvas, toolbar, metrics, save state. Mounted anew for every letter. */
 export function LetterEditor(props: LetterEditorProps) {
   const { t } = useTranslation("editor-outline");
-  const { slot } = props;
-  const autosave = props.autosave;
+  const { slot, session, snapshot } = props;
   const [converted, setConverted] = useState(false);
+  // Started from the device's copy of the letter, its undo history included (so it survives a reload).
   const [editor] = useState(() => {
-    const letter = autosave.letter;
-    const created = new GlyphEditor({
-      document: letter.document ?? emptyGlyphDocument({ kind: "drawn" }),
-      history: letter.history,
+    const local = snapshot.letters.get(letterKey(slot));
+    return new GlyphEditor({
+      document: local?.document ?? emptyGlyphDocument({ kind: "drawn" }),
+      ...(local ? { history: local.history } : {}),
       tool: "select",
       measureInk: inkMeasurer(slot.chars),
     });
-    return created;
   });
+  // The toolbar and fields change with the document, the tool and the selection, not with every move of a drag.
   useSyncExternalStore(
     (listener) => editor.subscribe(listener),
-    () => editor.version,
+    () => chromeOf(editor),
   );
-  const saveState = useSyncExternalStore(
-    (listener) => autosave.subscribe(listener),
-    () => autosave.status,
-  );
+  // Taking the other version in a conflict is recorded by the session itself, not sent as an edit.
+  const quiet = useRef(false);
   const [view, setView] = useState<Viewport | null>(null);
   const [size, setSize] = useState({ width: 0, height: 0 });
   const [help, setHelp] = useState(false);
   const [tracingShown, setTracingShown] = useState(true);
   const spaceHeld = useRef(false);
   const container = useRef<HTMLDivElement>(null);
-  const onDocument = useRef(props.onDocument);
-  onDocument.current = props.onDocument;
   const onNeighbour = useRef(props.onNeighbour);
   onNeighbour.current = props.onNeighbour;
 
   useEffect(() => {
-    // A letter drawn with the pen has strokes; this editor edits points, so they become contours (one undo step).
+    // A letter drawn with the pen has strokes; this editor edits points, so they become contours (one undo step). Only
+    // opening it saves nothing: the conversion goes to the server with the first edit.
     if (editor.document.strokes.length > 0 && editor.convertStrokes()) setConverted(true);
-    const unsubscribe = editor.subscribe((event) => {
-      if (event === "document") {
-        autosave.edited(editor.document, editor.history);
-        onDocument.current(editor.document);
-      }
+    return editor.subscribe((event) => {
+      if (event === "document" && !quiet.current) session.edit(slot, editor.document, editor.history);
     });
-    autosave.start();
-    onDocument.current(editor.document);
-    return () => {
-      unsubscribe();
-      // Leaving the letter sends what is not saved yet; the device keeps it in any case.
-      autosave.dispose();
-      void autosave.flush();
-    };
-  }, [editor, autosave]);
+  }, [editor, session, slot]);
 
   useEffect(() => {
     const element = container.current;
@@ -140,55 +139,54 @@ export function LetterEditor(props: LetterEditorProps) {
   );
 
   const run = useCallback(
-    (command: CommandId) => {
+    (command: CommandId): boolean => {
       const center = { x: size.width / 2, y: size.height / 2 };
       switch (command) {
         case "zoomIn":
         case "zoomOut":
           setView((old) => old && zoomAt(old, center, command === "zoomIn" ? ZOOM_STEP : 1 / ZOOM_STEP));
-          return;
+          return true;
         case "fit":
           fit();
-          return;
+          return true;
         case "help":
           setHelp(true);
-          return;
+          return true;
         case "toggleReference":
           setTracingShown((shown) => !shown);
-          return;
+          return true;
         case "previousLetter":
         case "nextLetter":
           onNeighbour.current(command === "nextLetter" ? 1 : -1);
-          return;
+          return true;
         case "copy":
           void navigator.clipboard?.writeText(copy()).catch(() => undefined);
-          return;
+          return true;
         case "paste":
           if (navigator.clipboard?.readText) {
             navigator.clipboard.readText().then(pasteText, () => pasteText(null));
           } else pasteText(null);
-          return;
+          return true;
         default:
-          editor.run(command);
+          // Undo and redo with nothing to step through still keep the browser's own undo out of the page.
+          return editor.run(command) || command === "undo" || command === "redo";
       }
     },
     [editor, size, fit, copy, pasteText],
   );
 
+  // Copy, cut and paste are left to the browser's clipboard events (below), which need no permission to read.
+  useEditorShortcuts(
+    "outline",
+    (command) => (command === "copy" || command === "cut" || command === "paste" ? false : run(command)),
+    !help,
+  );
+
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (typingInField(event.target) || activatesControl(event) || help) return;
-      if (event.code === "Space") {
-        spaceHeld.current = true;
-        event.preventDefault();
-        return;
-      }
-      const command = commandOfKey(event, "outline");
-      if (!command) return;
-      // Copy, cut and paste go through the browser's own clipboard events (below), which need no permission.
-      if (command === "copy" || command === "cut" || command === "paste") return;
+      if (event.code !== "Space" || typingInField(event.target) || activatesControl(event)) return;
+      spaceHeld.current = true;
       event.preventDefault();
-      run(command);
     };
     const onKeyUp = (event: KeyboardEvent) => {
       if (event.code === "Space") spaceHeld.current = false;
@@ -219,7 +217,7 @@ export function LetterEditor(props: LetterEditorProps) {
       window.removeEventListener("cut", onCut);
       window.removeEventListener("paste", onPaste);
     };
-  }, [editor, run, copy, pasteText, help]);
+  }, [editor, copy, pasteText]);
 
   const glyph = editor.document;
   const lines = editor.metricLines;
@@ -259,10 +257,32 @@ export function LetterEditor(props: LetterEditorProps) {
     };
   })();
 
+  const takeTheirs = (key: string) => {
+    const local = snapshot.letters.get(key);
+    if (!local?.conflict) return;
+    const theirs = local.conflict.server?.document ?? null;
+    // The other version goes in as one undoable step, so the user can still step back to their own.
+    const target =
+      key === letterKey(slot)
+        ? editor
+        : new GlyphEditor({
+            document: local.document ?? emptyGlyphDocument({ kind: "drawn" }),
+            history: local.history,
+          });
+    quiet.current = true;
+    target.replaceDocument(theirs ?? emptyGlyphDocument({ kind: "drawn" }), "take theirs");
+    quiet.current = false;
+    session.takeTheirs(key, theirs ? target.document : null, target.history);
+  };
+
   const setMetric = (key: "advance" | "leftSideBearing" | "rightSideBearing", value: string | number) => {
     const number = typeof value === "number" ? value : Number.parseFloat(value);
     if (!Number.isFinite(number)) return;
-    editor.apply(setMetrics(editor.document, { [key]: number }), t(`metrics.${key}`));
+    // Typing "650" is one step, not three.
+    editor.apply(setMetrics(editor.document, { [key]: number }), t(`metrics.${key}`), {
+      selection: editor.selection,
+      mergeKey: `metric:${key}`,
+    });
   };
 
   return (
@@ -272,7 +292,12 @@ export function LetterEditor(props: LetterEditorProps) {
           {t("notices.converted")}
         </Alert>
       )}
-      <SaveNotice autosave={autosave} status={saveState} editor={editor} />
+      <ConflictNotice
+        letters={[...snapshot.letters.values()].filter((letter) => letter.conflict)}
+        onKeepMine={(key) => session.keepMine(key)}
+        onTakeTheirs={takeTheirs}
+      />
+      <SaveStatusText status={snapshot.status} />
       <OutlineToolbar
         tool={editor.tool.id}
         tracingShown={props.tracing ? tracingShown : null}
@@ -289,7 +314,6 @@ export function LetterEditor(props: LetterEditorProps) {
             spaceHeld={spaceHeld}
             tracing={tracingShown ? props.tracing : null}
             showGuides
-            advance={advance}
           />
         )}
       </Paper>
@@ -343,49 +367,5 @@ export function LetterEditor(props: LetterEditorProps) {
       </Text>
       <ShortcutHelp opened={help} onClose={() => setHelp(false)} />
     </Stack>
-  );
-}
-
-/** Where the letter's save stands, and a conflict's two ways out. */
-function SaveNotice(props: { autosave: LetterAutosave; status: LetterAutosave["status"]; editor: GlyphEditor }) {
-  const { t } = useTranslation("editor-outline");
-  const { autosave, editor, status } = props;
-  if (status === "conflict") {
-    return (
-      <Alert color="orange" title={t("save.conflictTitle")} role="alert" data-testid="save-conflict">
-        <Text size="sm" mb="xs">
-          {t("save.conflict")}
-        </Text>
-        <Group gap="xs">
-          <Button size="xs" onClick={() => void autosave.keepMine()}>
-            {t("save.keepMine")}
-          </Button>
-          <Button
-            size="xs"
-            variant="default"
-            onClick={() => {
-              const theirs = autosave.theirs;
-              editor.replaceDocument(theirs?.document ?? emptyGlyphDocument({ kind: "drawn" }), t("save.takeTheirs"));
-              autosave.takeTheirs(theirs ? editor.document : null, editor.history);
-            }}
-          >
-            {t("save.takeTheirs")}
-          </Button>
-        </Group>
-      </Alert>
-    );
-  }
-  const error = autosave.error instanceof Error ? autosave.error.message : null;
-  return (
-    <Text
-      size="sm"
-      c={status === "failed" ? "red" : status === "offline" ? "orange" : "dimmed"}
-      data-testid="save-status"
-      data-status={status}
-      aria-live="polite"
-    >
-      {t(`save.${status}`)}
-      {status === "failed" && error ? ` ${error}` : ""}
-    </Text>
   );
 }

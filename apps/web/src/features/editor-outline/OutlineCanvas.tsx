@@ -10,15 +10,21 @@ import {
   type Viewport,
   zoomAt,
 } from "@handfont/editor";
-import type { Point, UnitBox } from "@handfont/engine/fonts";
-import { type PointerEvent as ReactPointerEvent, type RefObject, useEffect, useRef } from "react";
+import type { GlyphContour, Point, UnitBox } from "@handfont/engine/fonts";
+import {
+  memo,
+  type PointerEvent as ReactPointerEvent,
+  type RefObject,
+  useEffect,
+  useRef,
+  useSyncExternalStore,
+} from "react";
 import { useTranslation } from "react-i18next";
-import { GUIDES } from "./guides.ts";
+import { GuidesLayer } from "../glyph-editing/GuidesLayer.tsx";
 import { glyphPathData, handleLines, nodesPathData } from "./outline-paths.ts";
 
 const ACCENT = "var(--mantine-color-violet-5)";
 const INK = "var(--mantine-color-text)";
-const GUIDE = "var(--mantine-color-blue-4)";
 const BEARING = "var(--mantine-color-teal-5)";
 
 /** How much one notch of the wheel zooms. */
@@ -38,8 +44,6 @@ export interface OutlineCanvasProps {
   spaceHeld: RefObject<boolean>;
   tracing: TracingImage | null;
   showGuides: boolean;
-  /** The advance width in font units, shown between the side bearing lines. */
-  advance: number | null;
 }
 
 const pointerKind = (type: string): PointerKind => (type === "pen" || type === "touch" ? type : "mouse");
@@ -49,8 +53,13 @@ const pointerKind = (type: string): PointerKind => (type === "pen" || type === "
  * contours with points and handles, the selection and what the tool is doing. Pointer input is turned into font
  * units for the editor; wheel, pinch, space-drag and the middle button move the view.
  */
-export function OutlineCanvas(props: OutlineCanvasProps) {
+export const OutlineCanvas = memo(function OutlineCanvas(props: OutlineCanvasProps) {
   const { editor, view, onView, size, tracing, showGuides } = props;
+  // The canvas follows every change of the editor (a drag's every move); the page around it does not.
+  useSyncExternalStore(
+    (listener) => editor.subscribe(listener),
+    () => editor.version,
+  );
   const { t } = useTranslation("editor-outline");
   const svg = useRef<SVGSVGElement>(null);
   const viewRef = useRef(view);
@@ -156,6 +165,8 @@ export function OutlineCanvas(props: OutlineCanvasProps) {
   const selection = editor.selection;
   const overlay = editor.overlay;
   const lines = editor.metricLines;
+  // The advance width in font units, shown between the side bearing lines (following a bearing as it is dragged).
+  const advance = lines ? Math.round((lines.right - lines.left) * glyph.adjustments.scale) : null;
   const y = (fontY: number) => toScreen(view, { x: 0, y: fontY }).y;
   const x = (fontX: number) => toScreen(view, { x: fontX, y: 0 }).x;
   const tool = editor.tool;
@@ -195,26 +206,7 @@ export function OutlineCanvas(props: OutlineCanvasProps) {
           opacity={0.6}
         />
       )}
-      {showGuides && (
-        <g data-testid="guides" fontSize={11} fill={GUIDE}>
-          {GUIDES.map((guide) => (
-            <g key={guide.id}>
-              <line
-                x1={0}
-                x2={size.width}
-                y1={y(guide.y)}
-                y2={y(guide.y)}
-                stroke={GUIDE}
-                strokeWidth={guide.y === 0 ? 1.5 : 1}
-                strokeDasharray={guide.y === 0 ? undefined : "4 4"}
-              />
-              <text x={6} y={y(guide.y) - 4}>
-                {t(`guides.${guide.id}`)}
-              </text>
-            </g>
-          ))}
-        </g>
-      )}
+      {showGuides && <GuidesLayer view={view} width={size.width} />}
       {lines && (
         <g data-testid="side-bearings" stroke={BEARING}>
           <rect
@@ -228,7 +220,7 @@ export function OutlineCanvas(props: OutlineCanvasProps) {
           />
           <line x1={x(lines.left)} x2={x(lines.left)} y1={0} y2={size.height} strokeWidth={2} />
           <line x1={x(lines.right)} x2={x(lines.right)} y1={0} y2={size.height} strokeWidth={2} />
-          {props.advance !== null && (
+          {advance !== null && (
             <text
               x={(x(lines.left) + x(lines.right)) / 2}
               y={size.height - 8}
@@ -237,7 +229,7 @@ export function OutlineCanvas(props: OutlineCanvasProps) {
               fill={BEARING}
               stroke="none"
             >
-              {props.advance}
+              {advance}
             </text>
           )}
         </g>
@@ -253,37 +245,14 @@ export function OutlineCanvas(props: OutlineCanvasProps) {
       />
       <g data-testid="points">
         {glyph.contours.map((contour, c) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: contours have no identity of their own but their place
-          <g key={c}>
-            {handleLines(contour).map(([handle, point], k) => {
-              const a = toScreen(view, handle);
-              const b = toScreen(view, point);
-              // biome-ignore lint/suspicious/noArrayIndexKey: handle lines are listed in contour order
-              return <line key={k} x1={a.x} y1={a.y} x2={b.x} y2={b.y} stroke={ACCENT} strokeOpacity={0.6} />;
-            })}
-            {contour.points.map((point, p) => {
-              const key = pointKey(c, p);
-              const s = toScreen(view, point);
-              const selected = selection.has(key);
-              const common = {
-                "data-point": key,
-                // Font units, for tests and tools that read the outline off the page.
-                "data-x": point.x,
-                "data-y": point.y,
-                "data-selected": selected ? "true" : undefined,
-                stroke: ACCENT,
-                strokeWidth: 1.5,
-                fill: selected ? ACCENT : "var(--mantine-color-body)",
-              };
-              if (!point.on) return <circle key={key} cx={s.x} cy={s.y} r={3.5} {...common} />;
-              const r = p === 0 ? 6 : 4.5;
-              return point.type === "smooth" ? (
-                <circle key={key} cx={s.x} cy={s.y} r={r} {...common} data-type="smooth" />
-              ) : (
-                <rect key={key} x={s.x - r} y={s.y - r} width={2 * r} height={2 * r} {...common} data-type="corner" />
-              );
-            })}
-          </g>
+          <ContourPoints
+            // biome-ignore lint/suspicious/noArrayIndexKey: contours have no identity of their own but their place
+            key={c}
+            index={c}
+            contour={contour}
+            view={view}
+            selected={selectedOf(selection, c, contour.points.length)}
+          />
         ))}
       </g>
       {overlay.kind === "box" && (
@@ -329,4 +298,58 @@ export function OutlineCanvas(props: OutlineCanvasProps) {
       )}
     </svg>
   );
+});
+
+/** The selected points of one contour as a string ("0,3,4"), so a contour redraws only when its own selection changes. */
+function selectedOf(selection: ReadonlySet<string>, contour: number, count: number): string {
+  if (selection.size === 0) return "";
+  const picked: number[] = [];
+  for (let p = 0; p < count; p++) if (selection.has(pointKey(contour, p))) picked.push(p);
+  return picked.join(",");
 }
+
+/**
+ * One contour's points and handles. Memoised: dragging a point redraws its contour alone, and a letter read from a
+ * scan has hundreds of points.
+ */
+const ContourPoints = memo(function ContourPoints(props: {
+  index: number;
+  contour: GlyphContour;
+  view: Viewport;
+  selected: string;
+}) {
+  const { index: c, contour, view } = props;
+  const selected = new Set(props.selected === "" ? [] : props.selected.split(",").map(Number));
+  return (
+    <g>
+      {handleLines(contour).map(([handle, point], k) => {
+        const a = toScreen(view, handle);
+        const b = toScreen(view, point);
+        // biome-ignore lint/suspicious/noArrayIndexKey: handle lines are listed in contour order
+        return <line key={k} x1={a.x} y1={a.y} x2={b.x} y2={b.y} stroke={ACCENT} strokeOpacity={0.6} />;
+      })}
+      {contour.points.map((point, p) => {
+        const key = pointKey(c, p);
+        const s = toScreen(view, point);
+        const isSelected = selected.has(p);
+        const common = {
+          "data-point": key,
+          // Font units, for tests and tools that read the outline off the page.
+          "data-x": point.x,
+          "data-y": point.y,
+          "data-selected": isSelected ? "true" : undefined,
+          stroke: ACCENT,
+          strokeWidth: 1.5,
+          fill: isSelected ? ACCENT : "var(--mantine-color-body)",
+        };
+        if (!point.on) return <circle key={key} cx={s.x} cy={s.y} r={3.5} {...common} />;
+        const r = p === 0 ? 6 : 4.5;
+        return point.type === "smooth" ? (
+          <circle key={key} cx={s.x} cy={s.y} r={r} {...common} data-type="smooth" />
+        ) : (
+          <rect key={key} x={s.x - r} y={s.y - r} width={2 * r} height={2 * r} {...common} data-type="corner" />
+        );
+      })}
+    </g>
+  );
+});

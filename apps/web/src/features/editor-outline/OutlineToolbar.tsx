@@ -2,18 +2,17 @@ import { bindingLabel, type CommandId, shortcutsOf } from "@handfont/editor";
 import { ActionIcon, Group, Kbd, Modal, Table, Tooltip } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { keyPlatform, useKeyboardLayout } from "../glyph-editing/use-editor-shortcuts.ts";
 
 const SHORTCUTS = shortcutsOf("outline");
-const platform = (): "mac" | "other" =>
-  typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform) ? "mac" : "other";
 
 /** The key of a command's name in the texts ("tool.select" → "commands.tool-select"). */
 export const commandName = (command: CommandId) => `commands.${command.replace(".", "-")}`;
 
-/** The keys of a command as its key caps read, "Ctrl+Z / Ctrl+Y"; empty when it has none. */
-export function keysOf(command: CommandId): string {
+/** The keys of a command as the user's key caps read, "Ctrl+Z / Ctrl+Y"; empty when it has none. */
+function keysOf(command: CommandId, layout: ReadonlyMap<string, string> | undefined): string {
   const shortcut = SHORTCUTS.find((entry) => entry.command === command);
-  return shortcut ? shortcut.keys.map((key) => bindingLabel(key, platform())).join(" / ") : "";
+  return shortcut ? shortcut.keys.map((key) => bindingLabel(key, keyPlatform(), layout)).join(" / ") : "";
 }
 
 const CopyIcon = () => (
@@ -117,6 +116,7 @@ export function OutlineToolbar(props: {
   onCommand: (command: CommandId) => void;
 }) {
   const { t } = useTranslation("editor-outline");
+  const layout = useKeyboardLayout();
   return (
     <Group gap="xs" role="toolbar" aria-label={t("toolbar.label")} wrap="wrap">
       {GROUPS.map((group) => (
@@ -124,7 +124,7 @@ export function OutlineToolbar(props: {
           {group.commands
             .filter(({ command }) => command !== "toggleReference" || props.tracingShown !== null)
             .map(({ command, icon }) => {
-              const keys = keysOf(command);
+              const keys = keysOf(command, layout);
               const name = t(commandName(command));
               const pressed = command.startsWith("tool.")
                 ? props.tool === command.slice(5)
@@ -140,7 +140,12 @@ export function OutlineToolbar(props: {
                     aria-keyshortcuts={keys || undefined}
                     aria-pressed={pressed}
                     disabled={!props.enabled(command)}
-                    onClick={() => props.onCommand(command)}
+                    onClick={(event) => {
+                      // A button clicked with the pointer gives focus back, so Space pans the canvas instead of
+                      // pressing the button again; one pressed from the keyboard keeps it.
+                      if (event.detail > 0) event.currentTarget.blur();
+                      props.onCommand(command);
+                    }}
                     data-command={command}
                   >
                     <span aria-hidden="true" style={{ fontSize: 18, lineHeight: 1 }}>
@@ -159,6 +164,7 @@ export function OutlineToolbar(props: {
 /** Every shortcut of the outline editor with its keys, in the user's language. */
 export function ShortcutHelp(props: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation("editor-outline");
+  const layout = useKeyboardLayout();
   return (
     <Modal opened={props.opened} onClose={props.onClose} title={t("help.title")} size="lg">
       <Table striped>
@@ -169,7 +175,7 @@ export function ShortcutHelp(props: { opened: boolean; onClose: () => void }) {
               <Table.Td>
                 {shortcut.keys.map((key) => (
                   <Kbd key={bindingLabel(key, "other")} mr={4}>
-                    {bindingLabel(key, platform())}
+                    {bindingLabel(key, keyPlatform(), layout)}
                   </Kbd>
                 ))}
               </Table.Td>

@@ -161,9 +161,9 @@ export function LettersGrid(props: {
               <GlyphTile
                 glyph={entry.letter}
                 edit={props.editOf?.(entry.letter)}
+                fontId={props.fontId}
                 onEdit={props.onEdit ? (edit) => props.onEdit?.(entry.letter, edit) : undefined}
                 drawHref={props.drawHref?.(entry.letter.chars, entry.letter.variant)}
-                fontId={props.fontId}
               />
             ) : (
               <MissingTile chars={entry.chars} drawHref={props.drawHref?.(entry.chars, 1)} />

@@ -4,16 +4,10 @@ import { useTranslation } from "react-i18next";
 import { useFontFace } from "./use-font-face.ts";
 
 /** A box where the user types and sees the text in the font itself (loaded from its bytes with FontFace). */
-export function FontPreviewBox(props: {
-  bytes: ArrayBuffer | null;
-  testId?: string;
-  waitingText?: string;
-  /** The text shown first (the sample sentence by default). */
-  initialText?: string;
-}) {
+export function FontPreviewBox(props: { bytes: ArrayBuffer | null; testId?: string; waitingText?: string }) {
   const { bytes, testId } = props;
   const { t } = useTranslation("workspace");
-  const [text, setText] = useState(() => props.initialText || t("preview.sample"));
+  const [text, setText] = useState(() => t("preview.sample"));
   const family = useFontFace(bytes);
   return (
     <Paper withBorder p="sm">

@@ -333,6 +333,7 @@ function ShowSvgPage() {
               letters={shown}
               key={selected.value}
               editOf={fontId ? editOf : undefined}
+              fontId={fontId ?? undefined}
               onEdit={fontId ? autosave.edit : undefined}
               fontId={fontId ?? undefined}
               drawHref={
