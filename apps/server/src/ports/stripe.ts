@@ -6,6 +6,7 @@ export type CheckoutSession = Stripe.Checkout.Session;
 export type CheckoutSessionParams = Stripe.Checkout.SessionCreateParams;
 export type StripeInvoice = Stripe.Invoice;
 export type StripeCharge = Stripe.Charge;
+export type StripeRefund = Stripe.Refund;
 
 /** Stripe as the payment services use it: Checkout, the Customer Portal, re-fetching objects, verifying events. */
 export interface StripeGateway {
@@ -13,6 +14,8 @@ export interface StripeGateway {
   retrieveCheckoutSession(id: string): Promise<CheckoutSession>;
   retrieveInvoice(id: string): Promise<StripeInvoice>;
   retrieveCharge(id: string): Promise<StripeCharge>;
+  /** Every refund of a charge, each with its own status (a charge lists only a few of them inline). */
+  listRefunds(chargeId: string): Promise<StripeRefund[]>;
   createPortalSession(customerId: string, returnUrl: string): Promise<string>;
   /** The event of a webhook request, verified on its raw bytes; throws when the signature or its time is wrong. */
   verifyEvent(rawBody: Buffer, signatureHeader: string): StripeEvent;
@@ -42,6 +45,8 @@ export function createStripeGateway(config: StripeConfig): StripeGateway {
     retrieveCheckoutSession: (id) => stripe.checkout.sessions.retrieve(id),
     retrieveInvoice: (id) => stripe.invoices.retrieve(id),
     retrieveCharge: (id) => stripe.charges.retrieve(id),
+    listRefunds: (chargeId) =>
+      stripe.refunds.list({ charge: chargeId, limit: 100 }).autoPagingToArray({ limit: 10_000 }),
     async createPortalSession(customerId, returnUrl) {
       const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
       return session.url;

@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from "../test-support/test-app.ts";
 import type { TestBrowser } from "../test-support/test-browser.ts";
 
 const WEBHOOK_SECRET = "whsec_test_handfont_0123456789";
+const DAY_MS = 86_400_000;
 let fake: FakeStripeApi;
 let t: TestApp;
 
@@ -159,16 +160,8 @@ describe("Stripe Checkout through the real SDK", () => {
     fake.pay(one.sessionId);
     const oneStarted = new Date();
     await send("checkout.session.completed", one.session);
-    const charge = {
-      id: fake.nextId("ch"),
-      object: "charge",
-      payment_intent: six.session.payment_intent,
-      refunded: true,
-      amount_refunded: 1999,
-      currency: "eur",
-      metadata: {},
-    };
-    fake.charges.set(charge.id, charge);
+    const charge = fake.chargeOf(six.session);
+    fake.refund(String(charge.id), 1999);
     expect(await send("charge.refunded", charge)).toBe("refunded");
     const end = new Date((await until(who))!).getTime();
     expect(end).toBeLessThanOrEqual(addMonths(new Date(), 1).getTime());
@@ -179,12 +172,75 @@ describe("Stripe Checkout through the real SDK", () => {
     const other = await buyer();
     const late = await checkout(other, "12m");
     fake.pay(late.sessionId);
-    const early = { ...charge, id: fake.nextId("ch"), payment_intent: late.session.payment_intent };
-    fake.charges.set(early.id, early);
+    const early = fake.chargeOf(late.session);
+    fake.refund(String(early.id), 2999);
     expect(await send("charge.refunded", early)).toBe("refunded");
     await send("checkout.session.completed", late.session);
     expect((await balance(other)).isPremium).toBe(false);
     expect((await other.browser.get(`/api/payments/${late.paymentId}`)).json().status).toBe("refunded");
+  });
+
+  it("takes back the refunded share of a pack's days for partial refunds, each refund counted once", async () => {
+    const who = await buyer();
+    const pack = await checkout(who, "1m"); // 4.99 EUR
+    fake.pay(pack.sessionId);
+    await send("checkout.session.completed", pack.session);
+    const [line] = await purchaseLines(who.id);
+    const start = line!.createdAt;
+    const full = addMonths(start, 1);
+    const days = Math.round((full.getTime() - start.getTime()) / DAY_MS);
+    expect(new Date((await until(who))!).getTime()).toBe(full.getTime());
+    const charge = fake.chargeOf(pack.session);
+    const chargeId = String(charge.id);
+
+    // 1.00 EUR of 4.99 back: ceil(days × 100 / 499) whole days come off the end.
+    const first = fake.refund(chargeId, 100);
+    const firstEvent = JSON.stringify(fake.event("charge.refunded", charge));
+    expect((await deliver(firstEvent)).json().outcome).toBe("refunded");
+    const afterFirst = full.getTime() - Math.ceil((days * 100) / 499) * DAY_MS;
+    expect(new Date((await until(who))!).getTime()).toBe(afterFirst);
+    expect((await who.browser.get(`/api/payments/${pack.paymentId}`)).json().status).toBe("paid");
+
+    // The same event again, and another event about the same refund: nothing more is taken.
+    expect((await deliver(firstEvent)).json().outcome).toBe("duplicate");
+    expect(await send("charge.refund.updated", first)).toBe("already");
+    expect(new Date((await until(who))!).getTime()).toBe(afterFirst);
+
+    // A second partial refund adds up with the first: 2.50 EUR of 4.99 in all.
+    fake.refund(chargeId, 150);
+    expect(await send("charge.refunded", charge)).toBe("refunded");
+    const afterSecond = full.getTime() - Math.ceil((days * 250) / 499) * DAY_MS;
+    expect(new Date((await until(who))!).getTime()).toBe(afterSecond);
+    const history = (await balance(who)).history as { kind: string; price: { amountMinor: number } | null }[];
+    expect(history.filter((entry) => entry.kind === "refund").map((entry) => entry.price?.amountMinor)).toEqual(
+      expect.arrayContaining([100, 150]),
+    );
+
+    // A refund that fails after it was counted does not give the time back (the buyer is still owed the money).
+    fake.failRefund(String(first.id));
+    expect(await send("refund.failed", fake.refunds.get(String(first.id))!)).toBe("already");
+    expect(new Date((await until(who))!).getTime()).toBe(afterSecond);
+
+    // The rest of the price: the pack is gone and the payment is refunded.
+    fake.refund(chargeId, 249);
+    expect(await send("charge.refunded", charge)).toBe("refunded");
+    expect(await until(who)).toBeNull();
+    expect((await who.browser.get(`/api/payments/${pack.paymentId}`)).json().status).toBe("refunded");
+  });
+
+  it("counts a partial refund that arrives before the news of the payment", async () => {
+    const who = await buyer();
+    const pack = await checkout(who, "6m"); // 19.99 EUR
+    fake.pay(pack.sessionId);
+    const charge = fake.chargeOf(pack.session);
+    fake.refund(String(charge.id), 999);
+    expect(await send("charge.refunded", charge)).toBe("refunded");
+    expect(await send("checkout.session.completed", pack.session)).toBe("granted");
+    const [line] = await purchaseLines(who.id);
+    const full = addMonths(line!.createdAt, 6);
+    const days = Math.round((full.getTime() - line!.createdAt.getTime()) / DAY_MS);
+    expect(new Date((await until(who))!).getTime()).toBe(full.getTime() - Math.ceil((days * 999) / 1999) * DAY_MS);
+    expect((await who.browser.get(`/api/payments/${pack.paymentId}`)).json().status).toBe("paid");
   });
 
   it("refuses a session whose amount differs from the payment's", async () => {

@@ -52,6 +52,7 @@ export async function startFakeStripeApi(options: {
   const sessions = new Map<string, Json>();
   const invoices = new Map<string, Json>();
   const charges = new Map<string, Json>();
+  const refunds = new Map<string, Json>();
   const byIdempotencyKey = new Map<string, Json>();
   const requests: FakeStripeRequest[] = [];
   let serial = 0;
@@ -93,6 +94,59 @@ export async function startFakeStripeApi(options: {
       session.subscription ??= nextId("sub");
     }
     return session;
+  };
+
+  /** A charge of a paid pack session, as Stripe creates it with the PaymentIntent. */
+  const chargeOf = (session: Json) => {
+    const charge: Json = {
+      id: nextId("ch"),
+      object: "charge",
+      amount: session.amount_total,
+      amount_refunded: 0,
+      refunded: false,
+      currency: session.currency,
+      payment_intent: session.payment_intent,
+      metadata: session.metadata ?? {},
+    };
+    charges.set(String(charge.id), charge);
+    return charge;
+  };
+
+  /**
+   * A refund of part or all of a charge, as the operator issues it in the Dashboard: the charge's amount_refunded
+   * grows (and `refunded` turns true at the full amount). A refund that later fails gives its amount back.
+   */
+  const refund = (chargeId: string, amount: number, status = "succeeded") => {
+    const charge = charges.get(chargeId);
+    if (!charge) throw new Error(`no charge ${chargeId}`);
+    const created: Json = {
+      id: nextId("re"),
+      object: "refund",
+      amount,
+      charge: chargeId,
+      currency: charge.currency,
+      payment_intent: charge.payment_intent,
+      status,
+      metadata: {},
+    };
+    refunds.set(String(created.id), created);
+    settleCharge(chargeId);
+    return created;
+  };
+  const settleCharge = (chargeId: string) => {
+    const charge = charges.get(chargeId)!;
+    const counted = [...refunds.values()].filter(
+      (entry) => entry.charge === chargeId && (entry.status === "succeeded" || entry.status === "pending"),
+    );
+    charge.amount_refunded = counted.reduce((sum, entry) => sum + Number(entry.amount), 0);
+    charge.refunded = Number(charge.amount_refunded) >= Number(charge.amount);
+  };
+  const failRefund = (refundId: string) => {
+    const entry = refunds.get(refundId);
+    if (!entry) throw new Error(`no refund ${refundId}`);
+    entry.status = "failed";
+    settleCharge(String(entry.charge));
+    return entry;
   };
 
   const sendWebhook = async (payload: string) => {
@@ -180,6 +234,11 @@ export async function startFakeStripeApi(options: {
       const invoice = invoices.get(id);
       return invoice ? answer(response, 200, invoice) : missing(response, "invoice");
     }
+    if (resource === "refunds" && !id) {
+      const chargeId = url.searchParams.get("charge");
+      const data = [...refunds.values()].filter((entry) => entry.charge === chargeId);
+      return answer(response, 200, { object: "list", data, has_more: false, url: "/v1/refunds" });
+    }
     if (resource === "charges" && id) {
       const charge = charges.get(id);
       return charge ? answer(response, 200, charge) : missing(response, "charge");
@@ -203,10 +262,14 @@ export async function startFakeStripeApi(options: {
     sessions,
     invoices,
     charges,
+    refunds,
     requests,
     event,
     signature,
     pay,
+    chargeOf,
+    refund,
+    failRefund,
     nextId,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
