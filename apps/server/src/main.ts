@@ -44,6 +44,8 @@ async function main(): Promise<void> {
     database,
     version: versionLabel(readBuildInfo()),
     webRoot: fileURLToPath(new URL("../../web/dist", import.meta.url)),
+    // The one process of this server also runs the periodic work (the check of pending payments).
+    backgroundWork: true,
   });
   log = app.log;
 

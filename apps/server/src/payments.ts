@@ -38,3 +38,44 @@ export async function createPaymentFeature(input: {
     config.operator.contactEmail,
   );
 }
+
+export interface PaymentReconciler {
+  /** One run now (the timer's runs never overlap with it); resolves when it is done. */
+  runNow(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The periodic check of payments left pending (services/payments/reconcile.ts): once at start, then every
+ * `intervalMs`. Runs never overlap within a process; several processes may run it at once, because every grant is
+ * unique in the ledger and every status change applies only to a still pending payment.
+ */
+export function startPaymentReconciler(input: {
+  payments: Payments;
+  intervalMs: number;
+  log: Pick<FastifyBaseLogger, "error">;
+}): PaymentReconciler {
+  let running: Promise<void> | null = null;
+  const run = () => {
+    running ??= input.payments
+      .reconcile()
+      .then(() => undefined)
+      .catch((error: unknown) => input.log.error({ err: error }, "pending payments could not be checked"))
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+  if (input.intervalMs <= 0) return { runNow: run, stop: async () => {} };
+  void run();
+  const timer = setInterval(() => void run(), input.intervalMs);
+  // The check never keeps a stopping process alive.
+  timer.unref();
+  return {
+    runNow: run,
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

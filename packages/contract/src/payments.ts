@@ -51,7 +51,8 @@ export type CheckoutRequest = z.infer<typeof CheckoutRequest>;
 export const CheckoutResponse = z.object({ paymentId: z.uuid(), url: z.url() });
 export type CheckoutResponse = z.infer<typeof CheckoutResponse>;
 
-export const PAYMENT_STATUSES = ["pending", "paid", "failed", "refunded"] as const;
+/** `expired`: never confirmed within a day (the provider was asked, see the README's reconciliation). */
+export const PAYMENT_STATUSES = ["pending", "paid", "failed", "refunded", "expired"] as const;
 export type PaymentStatus = z.infer<typeof PaymentStatusSchema>;
 const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
 

@@ -12,6 +12,8 @@ export type StripeRefund = Stripe.Refund;
 export interface StripeGateway {
   createCheckoutSession(params: CheckoutSessionParams, idempotencyKey: string): Promise<CheckoutSession>;
   retrieveCheckoutSession(id: string): Promise<CheckoutSession>;
+  /** Closes an open session so it can no longer be paid; answers the session as it is then. */
+  expireCheckoutSession(id: string): Promise<CheckoutSession>;
   retrieveInvoice(id: string): Promise<StripeInvoice>;
   retrieveCharge(id: string): Promise<StripeCharge>;
   /** Every refund of a charge, each with its own status (a charge lists only a few of them inline). */
@@ -43,6 +45,7 @@ export function createStripeGateway(config: StripeConfig): StripeGateway {
   return {
     createCheckoutSession: (params, idempotencyKey) => stripe.checkout.sessions.create(params, { idempotencyKey }),
     retrieveCheckoutSession: (id) => stripe.checkout.sessions.retrieve(id),
+    expireCheckoutSession: (id) => stripe.checkout.sessions.expire(id),
     retrieveInvoice: (id) => stripe.invoices.retrieve(id),
     retrieveCharge: (id) => stripe.charges.retrieve(id),
     listRefunds: (chargeId) =>

@@ -198,6 +198,18 @@ export async function startFakeStripeApi(options: {
     if (version !== "v1") return missing(response, "route");
     if (resource === "checkout" && id === "sessions") {
       const sessionId = action;
+      if (request.method === "POST" && sessionId && url.pathname.endsWith("/expire")) {
+        const session = sessions.get(sessionId);
+        if (!session) return missing(response, "checkout session");
+        // As Stripe: only an open session can be expired.
+        if (session.status !== "open") {
+          return answer(response, 400, {
+            error: { type: "invalid_request_error", message: `Session is ${String(session.status)}` },
+          });
+        }
+        session.status = "expired";
+        return answer(response, 200, session);
+      }
       if (request.method === "GET" && sessionId) {
         const session = sessions.get(sessionId);
         return session ? answer(response, 200, session) : missing(response, "checkout session");

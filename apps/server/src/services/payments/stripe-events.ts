@@ -11,6 +11,7 @@ export type EventOutcome =
   | "duplicate"
   | "awaiting-payment"
   | "failed"
+  | "expired"
   | "refunded"
   | "subscription-updated"
   | "ignored"
@@ -199,11 +200,13 @@ async function dispatch(ctx: PaymentContext, event: StripeEvent): Promise<EventO
     case "checkout.session.expired": {
       const session = await ctx.stripe!.retrieveCheckoutSession(object.id);
       if (session.payment_status === "paid") return "ignored";
+      // Nobody paid a session that ran out (24 hours); a bank payment that was refused failed.
+      const status = event.type === "checkout.session.expired" ? "expired" : "failed";
       await ctx.db
         .update(payments)
-        .set({ status: "failed" })
+        .set({ status })
         .where(and(eq(payments.externalId, session.id), eq(payments.status, "pending")));
-      return "failed";
+      return status;
     }
     case "invoice.paid":
       return invoicePaid(ctx, object.id);
