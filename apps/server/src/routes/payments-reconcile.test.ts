@@ -249,3 +249,49 @@ describe("pending Robokassa invoices (OpStateExt)", () => {
     expect(await statusOf(held.paymentId)).toBe("pending");
   });
 });
+
+describe("the check in a running server", () => {
+  it("runs when a server doing background work starts, over the same database", async () => {
+    const who = await buyer();
+    const { paymentId, url } = await start(who, "stripe");
+    stripe.pay(url.pathname.split("/").pop()!);
+    await age(paymentId, MINUTES_10);
+    const env = {
+      STRIPE_SECRET_KEY: "sk_test_handfont",
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: stripe.url,
+      PAYMENT_RECONCILE_AFTER_S: String(CHECK_AFTER_S),
+    };
+    const quiet = await createTestApp(env, t.database);
+    const worker = await createTestApp(env, t.database, { backgroundWork: true });
+    try {
+      await expect.poll(() => statusOf(paymentId), { timeout: 10_000 }).toBe("paid");
+      expect(await purchases(who.id)).toHaveLength(1);
+    } finally {
+      await quiet.close();
+      await worker.close();
+    }
+  });
+
+  it("does not run in a server without background work", async () => {
+    const who = await buyer();
+    const { paymentId, url } = await start(who, "stripe");
+    stripe.pay(url.pathname.split("/").pop()!);
+    await age(paymentId, MINUTES_10);
+    const api = await createTestApp(
+      {
+        STRIPE_SECRET_KEY: "sk_test_handfont",
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_URL: stripe.url,
+        PAYMENT_RECONCILE_AFTER_S: String(CHECK_AFTER_S),
+      },
+      t.database,
+    );
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await statusOf(paymentId)).toBe("pending");
+    } finally {
+      await api.close();
+    }
+  });
+});
