@@ -16,6 +16,8 @@ export interface StripeGateway {
   expireCheckoutSession(id: string): Promise<CheckoutSession>;
   retrieveInvoice(id: string): Promise<StripeInvoice>;
   retrieveCharge(id: string): Promise<StripeCharge>;
+  /** The invoice a PaymentIntent paid (a subscription period), or null for a one-off payment. */
+  invoiceOfPaymentIntent(paymentIntentId: string): Promise<string | null>;
   /** Every refund of a charge, each with its own status (a charge lists only a few of them inline). */
   listRefunds(chargeId: string): Promise<StripeRefund[]>;
   createPortalSession(customerId: string, returnUrl: string): Promise<string>;
@@ -48,6 +50,14 @@ export function createStripeGateway(config: StripeConfig): StripeGateway {
     expireCheckoutSession: (id) => stripe.checkout.sessions.expire(id),
     retrieveInvoice: (id) => stripe.invoices.retrieve(id),
     retrieveCharge: (id) => stripe.charges.retrieve(id),
+    async invoiceOfPaymentIntent(paymentIntentId) {
+      const list = await stripe.invoicePayments.list({
+        payment: { type: "payment_intent", payment_intent: paymentIntentId },
+        limit: 1,
+      });
+      const invoice = list.data[0]?.invoice;
+      return typeof invoice === "string" ? invoice : (invoice?.id ?? null);
+    },
     listRefunds: (chargeId) =>
       stripe.refunds.list({ charge: chargeId, limit: 100 }).autoPagingToArray({ limit: 10_000 }),
     async createPortalSession(customerId, returnUrl) {

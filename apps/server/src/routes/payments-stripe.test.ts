@@ -363,6 +363,41 @@ describe("Stripe Checkout through the real SDK", () => {
     expect(portal.json().url).toBe(`${fake.url}/portal/${session.customer}`);
   });
 
+  it("takes back the refunded share of a subscription period, found through the invoice its payment paid", async () => {
+    const who = await buyer();
+    const { sessionId, session } = await checkout(who, "monthly");
+    fake.pay(sessionId);
+    await send("checkout.session.completed", session);
+    const periodEnd = Math.floor(Date.now() / 1000) + 30 * 86_400;
+    const invoiceId = fake.nextId("in");
+    const invoice = {
+      id: invoiceId,
+      object: "invoice",
+      status: "paid",
+      customer: session.customer,
+      amount_paid: 399,
+      currency: "eur",
+      parent: {
+        type: "subscription_details",
+        subscription_details: { subscription: session.subscription, metadata: { userId: who.id } },
+      },
+      lines: { object: "list", data: [{ id: `il_${invoiceId}`, period: { start: 0, end: periodEnd } }] },
+    };
+    fake.invoices.set(invoiceId, invoice);
+    expect(await send("invoice.paid", invoice)).toBe("granted");
+    const until0 = new Date(periodEnd * 1000).getTime();
+    expect(new Date((await until(who))!).getTime()).toBe(until0);
+
+    // 2.00 of 3.99 back on a 30-day period: ceil(30 × 200 / 399) = 16 days.
+    const charge = fake.chargeOfInvoice(invoiceId);
+    fake.refund(String(charge.id), 200);
+    expect(await send("charge.refunded", charge)).toBe("refunded");
+    expect(new Date((await until(who))!).getTime()).toBe(until0 - 16 * DAY_MS);
+    fake.refund(String(charge.id), 199);
+    expect(await send("charge.refunded", charge)).toBe("refunded");
+    expect((await balance(who)).isPremium).toBe(false);
+  });
+
   it("has no portal for a user without a subscription", async () => {
     const who = await buyer();
     const portal = await who.browser.post("/api/payments/stripe/portal", {});

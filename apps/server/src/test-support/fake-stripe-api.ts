@@ -53,6 +53,8 @@ export async function startFakeStripeApi(options: {
   const invoices = new Map<string, Json>();
   const charges = new Map<string, Json>();
   const refunds = new Map<string, Json>();
+  /** PaymentIntent id → the invoice it paid (Stripe's invoice payments). */
+  const invoiceOfIntent = new Map<string, string>();
   const byIdempotencyKey = new Map<string, Json>();
   const requests: FakeStripeRequest[] = [];
   let serial = 0;
@@ -110,6 +112,15 @@ export async function startFakeStripeApi(options: {
     };
     charges.set(String(charge.id), charge);
     return charge;
+  };
+
+  /** The charge that paid a subscription invoice (its amount_paid), through a PaymentIntent of its own. */
+  const chargeOfInvoice = (invoiceId: string) => {
+    const invoice = invoices.get(invoiceId);
+    if (!invoice) throw new Error(`no invoice ${invoiceId}`);
+    const intent = nextId("pi");
+    invoiceOfIntent.set(intent, invoiceId);
+    return chargeOf({ amount_total: invoice.amount_paid, currency: invoice.currency, payment_intent: intent });
   };
 
   /**
@@ -246,6 +257,21 @@ export async function startFakeStripeApi(options: {
       const invoice = invoices.get(id);
       return invoice ? answer(response, 200, invoice) : missing(response, "invoice");
     }
+    if (resource === "invoice_payments" && !id) {
+      const intent = url.searchParams.get("payment[payment_intent]") ?? "";
+      const invoice = invoiceOfIntent.get(intent);
+      const data = invoice
+        ? [
+            {
+              id: `inpay_${intent}`,
+              object: "invoice_payment",
+              invoice,
+              payment: { type: "payment_intent", payment_intent: intent },
+            },
+          ]
+        : [];
+      return answer(response, 200, { object: "list", data, has_more: false, url: "/v1/invoice_payments" });
+    }
     if (resource === "refunds" && !id) {
       const chargeId = url.searchParams.get("charge");
       const data = [...refunds.values()].filter((entry) => entry.charge === chargeId);
@@ -280,6 +306,7 @@ export async function startFakeStripeApi(options: {
     signature,
     pay,
     chargeOf,
+    chargeOfInvoice,
     refund,
     failRefund,
     nextId,

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { entitlementLedger, paymentEvents, payments, stripeCustomers, users } from "../../db/schema/index.ts";
 import type { CheckoutSession, StripeEvent } from "../../ports/stripe.ts";
 import { DomainError } from "../domain-error.ts";
@@ -138,12 +138,14 @@ async function chargeRefunds(ctx: PaymentContext, chargeId: string): Promise<Eve
   const charge = await stripe.retrieveCharge(chargeId);
   const intent = idOf(charge.payment_intent);
   if (!intent) return "ignored";
-  const paymentRef = `stripe:pi:${intent}`;
+  const paymentRef = await refundedRef(ctx, intent);
   // The purchase may not be recorded yet (events arrive out of order): the refund lines still count when it is.
   const [purchase] = await ctx.db
     .select({ userId: entitlementLedger.userId, paymentId: entitlementLedger.paymentId })
     .from(entitlementLedger)
-    .where(and(eq(entitlementLedger.paymentRef, paymentRef), eq(entitlementLedger.kind, "purchase")));
+    .where(
+      and(eq(entitlementLedger.paymentRef, paymentRef), inArray(entitlementLedger.kind, ["purchase", "subscription"])),
+    );
   let written = 0;
   for (const refund of await stripe.listRefunds(charge.id)) {
     if (!refund.status || !COUNTED_REFUNDS.has(refund.status)) continue;
@@ -162,6 +164,21 @@ async function chargeRefunds(ctx: PaymentContext, chargeId: string): Promise<Eve
   const paymentId = purchase?.paymentId ?? charge.metadata?.paymentId;
   if (paymentId) await markFullyRefunded(ctx, paymentId, paymentRef);
   return written > 0 ? "refunded" : "already";
+}
+
+/**
+ * The ledger reference a refunded PaymentIntent paid for: a pack's (`stripe:pi:…`), or, for a PaymentIntent that paid
+ * a subscription invoice, that period's (`stripe:invoice:…`), found through Stripe's invoice payments.
+ */
+async function refundedRef(ctx: PaymentContext, intent: string): Promise<string> {
+  const pack = `stripe:pi:${intent}`;
+  const [known] = await ctx.db
+    .select({ id: entitlementLedger.id })
+    .from(entitlementLedger)
+    .where(and(eq(entitlementLedger.paymentRef, pack), eq(entitlementLedger.kind, "purchase")));
+  if (known) return pack;
+  const invoiceId = await ctx.stripe!.invoiceOfPaymentIntent(intent);
+  return invoiceId ? `stripe:invoice:${invoiceId}` : pack;
 }
 
 /** A payment whose refunds reach its price is "refunded"; a partly refunded one stays "paid". */
