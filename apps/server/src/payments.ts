@@ -1,8 +1,8 @@
-import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config/config.ts";
 import type { Database } from "./db/database.ts";
-import type { Mailer } from "./ports/mailer.ts";
+import { createLogMailer, createSmtpMailer, type Mailer } from "./ports/mailer.ts";
 import { createRobokassa } from "./ports/robokassa.ts";
+import type { PaymentLog } from "./services/payments/context.ts";
 import { createPayments, type Payments } from "./services/payments/index.ts";
 import { createReceiptMail } from "./services/payments/receipts.ts";
 
@@ -11,13 +11,13 @@ export async function createPaymentFeature(input: {
   config: Config;
   database: Database;
   mailer: Mailer;
-  log: FastifyBaseLogger;
+  log: PaymentLog;
   now: () => Date;
 }): Promise<Payments> {
   const { config, log } = input;
   const payments = config.payments;
   if (!payments.stripe && !payments.robokassa) {
-    log.info("no payment route is configured: premium is granted by an admin on /addSubscriber/add");
+    log.info({}, "no payment route is configured: premium is granted by an admin on /addSubscriber/add");
   }
   return createPayments(
     {
@@ -53,7 +53,7 @@ export interface PaymentReconciler {
 export function startPaymentReconciler(input: {
   payments: Payments;
   intervalMs: number;
-  log: Pick<FastifyBaseLogger, "error">;
+  log: Pick<PaymentLog, "error">;
 }): PaymentReconciler {
   let running: Promise<void> | null = null;
   const run = () => {
@@ -76,6 +76,34 @@ export function startPaymentReconciler(input: {
     async stop() {
       clearInterval(timer);
       await running;
+    },
+  };
+}
+
+/**
+ * The check of pending payments for a process without the HTTP app (a background worker): payment services of its
+ * own, mailing receipts through SMTP_URL (or the log), over the shared database. `stop` waits for a run in progress
+ * and for the receipts it queued.
+ */
+export async function startPaymentBackground(input: {
+  config: Config;
+  database: Database;
+  log: PaymentLog;
+  now?: () => Date;
+}): Promise<{ reconciler: PaymentReconciler; stop(): Promise<void> }> {
+  const { config, log } = input;
+  const now = input.now ?? (() => new Date());
+  const mailer = config.mail.smtpUrl
+    ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
+    : createLogMailer((mail) => log.info({ mail }, "mail not sent (no SMTP_URL): logged instead"), null, { now });
+  const payments = await createPaymentFeature({ config, database: input.database, mailer, log, now });
+  const reconciler = startPaymentReconciler({ payments, intervalMs: config.payments.reconcile.intervalMs, log });
+  return {
+    reconciler,
+    async stop() {
+      await reconciler.stop();
+      await payments.ctx.receipts.flush();
+      await mailer.close();
     },
   };
 }

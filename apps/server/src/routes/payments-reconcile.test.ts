@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { entitlementLedger, payments } from "../db/schema/index.ts";
-import { createPaymentFeature } from "../payments.ts";
+import { createPaymentFeature, startPaymentBackground } from "../payments.ts";
 import { createLogMailer } from "../ports/mailer.ts";
 import type { Payments } from "../services/payments/index.ts";
 import { addMonths } from "../services/payments/ledger.ts";
@@ -270,6 +270,21 @@ describe("the check in a running server", () => {
     } finally {
       await quiet.close();
       await worker.close();
+    }
+  });
+
+  it("runs in a background process that has no HTTP app (a worker)", async () => {
+    const who = await buyer();
+    const { paymentId, url } = await start(who, "stripe", "12m");
+    stripe.pay(url.pathname.split("/").pop()!);
+    await age(paymentId, MINUTES_10);
+    const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+    const worker = await startPaymentBackground({ config: t.config, database: t.database, log: quiet });
+    try {
+      await expect.poll(() => statusOf(paymentId), { timeout: 10_000 }).toBe("paid");
+      expect(await purchases(who.id)).toHaveLength(1);
+    } finally {
+      await worker.stop();
     }
   });
 
