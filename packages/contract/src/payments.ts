@@ -83,8 +83,10 @@ export const LedgerLine = z.object({
   until: z.iso.datetime().nullable(),
   provider: z.enum(PAYMENT_PROVIDERS).nullable(),
   price: Price.nullable(),
-  /** True when a later refund cancelled this line. */
+  /** True when refunds cancelled this line (they reach what it was paid). */
   refunded: z.boolean(),
+  /** What refunds gave back of this line's price so far (minor units; 0 for none), partly or in full. */
+  refundedMinor: z.number().int(),
   reason: z.string().nullable(),
 });
 export type LedgerLine = z.infer<typeof LedgerLine>;

@@ -101,7 +101,8 @@ describe("partial refunds", () => {
     const half = refund("2026-01-10T00:00:00Z", "stripe:pi:a", 500);
     // 31 days given, 15.5 refunded: 16 days taken back from 1 February.
     expect(iso(premiumEnd([pack, half]))).toBe("2026-01-16T00:00:00.000Z");
-    expect(presentLines([pack, half]).find((entry) => entry.kind === "purchase")?.refunded).toBe(false);
+    const shown = presentLines([pack, half]).find((entry) => entry.kind === "purchase");
+    expect(shown).toMatchObject({ refunded: false, refundedMinor: 500 });
   });
 
   it("adds repeated partial refunds up, and a total that reaches the price removes the pack", () => {
@@ -113,7 +114,10 @@ describe("partial refunds", () => {
     expect(iso(premiumEnd([pack, first]))).toBe("2026-03-24T00:00:00.000Z");
     expect(iso(premiumEnd([pack, first, second]))).toBe("2026-03-16T00:00:00.000Z");
     expect(premiumEnd([pack, first, second, rest])).toBeNull();
-    expect(presentLines([pack, first, second, rest]).find((entry) => entry.kind === "purchase")?.refunded).toBe(true);
+    expect(presentLines([pack, first, second, rest]).find((entry) => entry.kind === "purchase")).toMatchObject({
+      refunded: true,
+      refundedMinor: 1000,
+    });
   });
 
   it("takes the share from the refunded pack only, and later packs still extend from its shortened end", () => {

@@ -124,6 +124,12 @@ export async function appendLine(db: Executor, line: NewLedgerLine): Promise<Led
   return row ?? null;
 }
 
+/** What refunds gave back of a line's price, at most that price (a refund without an amount gives all of it). */
+const refundedOf = (line: LedgerRow, refunds: Map<string, number>) => {
+  const refunded = refunds.get(line.paymentRef ?? "") ?? 0;
+  return line.amountMinor === null ? 0 : Math.min(refunded, line.amountMinor);
+};
+
 /** The ledger as its owner sees it, newest first. */
 export function presentLines(lines: readonly LedgerRow[]): LedgerLine[] {
   const refunds = refundedAmounts(lines);
@@ -141,6 +147,7 @@ export function presentLines(lines: readonly LedgerRow[]): LedgerLine[] {
         line.amountMinor !== null && line.currency ? { amountMinor: line.amountMinor, currency: line.currency } : null,
       refunded:
         line.kind !== "refund" && line.paymentRef !== null && fullyRefunded(line, refunds.get(line.paymentRef) ?? 0),
+      refundedMinor: line.kind !== "refund" && line.paymentRef !== null ? refundedOf(line, refunds) : 0,
       reason: line.reason,
     }));
 }
