@@ -151,6 +151,15 @@ describe("Stripe Checkout through the real SDK", () => {
     expect((await balance(who)).isPremium).toBe(false);
   });
 
+  it("marks a session that ran out unpaid expired", async () => {
+    const who = await buyer();
+    const { paymentId, session } = await checkout(who, "1m");
+    session.status = "expired";
+    expect(await send("checkout.session.expired", session)).toBe("expired");
+    expect((await who.browser.get(`/api/payments/${paymentId}`)).json().status).toBe("expired");
+    expect((await balance(who)).isPremium).toBe(false);
+  });
+
   it("takes back exactly what a refunded pack gave, also when the refund arrives first", async () => {
     const who = await buyer();
     const six = await checkout(who, "6m");
