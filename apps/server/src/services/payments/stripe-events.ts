@@ -190,7 +190,7 @@ async function markFullyRefunded(ctx: PaymentContext, paymentId: string, payment
   }
 }
 
-/** The refund of a Stripe Refund object's event: its charge's refunds are read again. */
+/** The charge of a Refund object (the object of `refund.*` and `charge.refund.updated` events). */
 const refundObjectCharge = (object: unknown) => idOf((object as { charge?: string | { id: string } | null }).charge);
 
 /** Subscription status changes, newest first wins: an older event arriving late does not undo a newer one. */
