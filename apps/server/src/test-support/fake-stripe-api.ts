@@ -38,8 +38,9 @@ const readBody = (request: IncomingMessage) =>
 
 /**
  * A local stand-in for the Stripe API (stripe-mock is a Go binary that is not available here): Checkout Sessions
- * (create with Idempotency-Key, retrieve, expire), invoices, invoice payments, charges, refunds and portal sessions, plus a checkout page that "pays"
- * by sending a correctly signed `checkout.session.completed` webhook and redirecting to the session's success_url.
+ * (create with Idempotency-Key, retrieve, expire), invoices, invoice payments, charges, refunds and portal sessions,
+ * plus a checkout page that "pays" by sending a correctly signed `checkout.session.completed` webhook and redirecting
+ * to the session's success_url.
  */
 export async function startFakeStripeApi(options: {
   webhookSecret: string;
