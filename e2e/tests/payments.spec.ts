@@ -115,6 +115,51 @@ test("an admin finds a user and grants premium time with a reason on /addSubscri
   await expect(card.getByTestId("admin-user-premium")).toHaveText(until);
   await fitsPhone(page);
   await snapshot(page, "admin-granted-phone");
+
+  // The admin page, with a found user's card, in every language on the phone.
+  for (const language of LANGUAGES) {
+    const own = texts(language);
+    await page.goto(`/${language}/addSubscriber/add`);
+    await page.getByRole("textbox", { name: own.admin.search }).fill(email);
+    await page.getByRole("button", { name: own.admin.find }).click();
+    await expect(page.getByTestId("admin-user").filter({ hasText: email })).toBeVisible();
+    await fitsPhone(page);
+  }
+});
+
+test("signed in with a purchase, every premium page fits a phone in all seven languages", async ({ page }) => {
+  test.setTimeout(300_000);
+  const tag = `phone${Date.now()}`;
+  await signUpAndIn(page, { username: tag, email: `${tag}@example.com` });
+  await page.goto("/en/payment?purchase=1m");
+  await page.getByTestId("pay-button").click();
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page.getByTestId("payment-confirmed")).toBeVisible({ timeout: 30_000 });
+  const paymentId = new URL(page.url()).searchParams.get("payment");
+  await page.setViewportSize({ width: 390, height: 844 });
+  // Two page loads per language, the rest moves inside the app: every load refreshes the session, and refreshes are
+  // rate-limited per address (60 a minute).
+  for (const language of LANGUAGES) {
+    const own = texts(language);
+    // The pages the provider sends the browser back to.
+    await page.goto(`/${language}/payment/pfail?payment=${paymentId}`);
+    await expect(page.getByTestId("payment-failed")).toContainText(own.pfail.paidAnyway);
+    await fitsPhone(page);
+    if (language === "de") await snapshot(page, "pfail-de-phone");
+    // "Try again": /payment with the pack and the route to choose.
+    await page.getByRole("link", { name: own.pfail.again }).click();
+    await expect(page.getByTestId("pay-button")).toBeVisible();
+    await fitsPhone(page);
+    // /sub with the premium status, the history table and the packs.
+    await page.getByRole("link", { name: own.payment.back }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(own.sub.title);
+    await expect(page.getByTestId("premium-history")).toBeVisible();
+    await expect(page.getByTestId("pack-12m")).toBeVisible();
+    await fitsPhone(page);
+    await page.goto(`/${language}/payment/psuccess?payment=${paymentId}`);
+    await expect(page.getByTestId("payment-confirmed")).toContainText(own.psuccess.thanks);
+    await fitsPhone(page);
+  }
 });
 
 test("the premium pages speak all seven languages and fit a phone", async ({ page }) => {

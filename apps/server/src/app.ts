@@ -22,7 +22,7 @@ import { sessionBinding } from "./http/session-cookies.ts";
 import { registerTextSafety } from "./http/text-safety.ts";
 import { registerWebApp } from "./http/web-app.ts";
 import { registerXsrfProtection } from "./http/xsrf.ts";
-import { createPaymentFeature } from "./payments.ts";
+import { createPaymentFeature, startPaymentReconciler } from "./payments.ts";
 import { systemClock } from "./ports/clock.ts";
 import { adminRoutes } from "./routes/admin.ts";
 import { accountRoutes } from "./routes/auth/index.ts";
@@ -52,6 +52,11 @@ export interface AppDependencies {
   accountPorts?: AccountPorts;
   /** The font workspace (templates, scans, letters, fonts), built over the engine ports. */
   workspace?: Workspace;
+  /**
+   * True in the process that runs background work (main.ts): the periodic check of pending payments starts with
+   * the app and stops when it closes. Tests leave it off and call the check themselves.
+   */
+  backgroundWork?: boolean;
 }
 
 /** Builds the HTTP application without listening (the process entry is main.ts). */
@@ -100,6 +105,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     log: app.log,
     now,
   });
+  if (deps.backgroundWork) {
+    const reconciler = startPaymentReconciler({
+      payments,
+      intervalMs: config.payments.reconcile.intervalMs,
+      log: app.log,
+    });
+    app.addHook("onClose", () => reconciler.stop());
+  }
   app.addHook("onClose", () => payments.ctx.receipts.flush());
   // Global hooks, added before any route: every feature's routes see request.user and the XSRF check.
   registerAuthentication(app, accounts.deps.tokens, accounts.deps.sessions);

@@ -9,6 +9,7 @@ import { checkS3Bucket, createS3BlobStore } from "./ports/s3-blob-store.ts";
 import { createWorkspace } from "./routes/workspace.ts";
 import { killRasterisers, sweepStaleRasterFolders } from "./scans/pdf-pages.ts";
 import { createBlobSweeper, startBlobSweeps } from "./services/blob-sweep.ts";
+import { startPaymentBackground } from "./payments.ts";
 import { isPremium } from "./services/premium.ts";
 import { readBuildInfo, versionLabel } from "./version.ts";
 
@@ -62,8 +63,12 @@ async function main(): Promise<void> {
           database,
           version: versionLabel(readBuildInfo()),
           webRoot: fileURLToPath(new URL("../../web/dist", import.meta.url)),
+          // Periodic work (the check of pending payments) runs where jobs run: ROLE=all here, workers below.
+          backgroundWork: runsJobs,
         });
   if (app) log = app.log;
+  // A worker has no HTTP app: it checks pending payments with payment services of its own.
+  const paymentWork = app ? null : await startPaymentBackground({ config, database, log: startLog });
 
   let sweeps: ReturnType<typeof startBlobSweeps> | undefined;
   let closing = false;
@@ -83,6 +88,7 @@ async function main(): Promise<void> {
       await app?.close();
       await sweeps?.stop();
       await workspace.jobs.runner?.stop();
+      await paymentWork?.stop();
       killRasterisers();
       await engine.pool.close();
       await database.close();

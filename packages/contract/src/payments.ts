@@ -51,7 +51,8 @@ export type CheckoutRequest = z.infer<typeof CheckoutRequest>;
 export const CheckoutResponse = z.object({ paymentId: z.uuid(), url: z.url() });
 export type CheckoutResponse = z.infer<typeof CheckoutResponse>;
 
-export const PAYMENT_STATUSES = ["pending", "paid", "failed", "refunded"] as const;
+/** `expired`: never confirmed within a day (the provider was asked, see the README's reconciliation). */
+export const PAYMENT_STATUSES = ["pending", "paid", "failed", "refunded", "expired"] as const;
 export type PaymentStatus = z.infer<typeof PaymentStatusSchema>;
 const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
 
@@ -82,8 +83,10 @@ export const LedgerLine = z.object({
   until: z.iso.datetime().nullable(),
   provider: z.enum(PAYMENT_PROVIDERS).nullable(),
   price: Price.nullable(),
-  /** True when a later refund cancelled this line. */
+  /** True when refunds cancelled this line (they reach what it was paid). */
   refunded: z.boolean(),
+  /** What refunds gave back of this line's price so far (minor units; 0 for none), partly or in full. */
+  refundedMinor: z.number().int(),
   reason: z.string().nullable(),
 });
 export type LedgerLine = z.infer<typeof LedgerLine>;

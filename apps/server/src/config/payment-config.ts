@@ -46,6 +46,14 @@ export const PAYMENT_ENV = {
   ROBOKASSA_TEST: z.enum(["true", "false"]).default("false"),
   ROBOKASSA_HASH: z.enum(ROBOKASSA_HASHES).default("md5"),
   ROBOKASSA_URL: z.url({ protocol: /^https$/ }).default("https://auth.robokassa.ru/Merchant/Index.aspx"),
+  /** The XML web service asked for an invoice's state (OpStateExt); tests point it at a local fake. */
+  ROBOKASSA_API_URL: z
+    .url({ protocol: /^https?$/ })
+    .default("https://auth.robokassa.ru/Merchant/WebService/Service.asmx"),
+  /** Seconds between two checks of payments left pending (also run at start); 0 turns the check off. */
+  PAYMENT_RECONCILE_INTERVAL_S: z.coerce.number().int().min(0).max(86_400).default(300),
+  /** How old a pending payment must be before the check asks its provider (its notification may still be coming). */
+  PAYMENT_RECONCILE_AFTER_S: z.coerce.number().int().min(0).max(86_400).default(300),
   ROBOKASSA_RECEIPT_SNO: z.enum(RECEIPT_SNO).optional(),
   ROBOKASSA_RECEIPT_TAX: z.enum(RECEIPT_TAX).optional(),
   ROBOKASSA_RECEIPT_PAYMENT_METHOD: z.enum(RECEIPT_METHODS).default("full_prepayment"),
@@ -75,6 +83,8 @@ export interface RobokassaConfig {
   test: boolean;
   hash: RobokassaHash;
   paymentUrl: string;
+  /** Base of the XML web service (OpStateExt). */
+  apiUrl: string;
   /** 54-FZ receipt sent with every invoice; null when no tax is configured. */
   receipt: { sno: string | null; tax: string; paymentMethod: string; paymentObject: string } | null;
 }
@@ -85,6 +95,8 @@ export interface PaymentConfig {
   robokassa: RobokassaConfig | null;
   /** Prices of each purchase per currency (upper-case code); the monthly subscription may have none. */
   prices: Record<PurchaseId, Price[]>;
+  /** The periodic check of pending payments: its period (0: off) and the age a payment must reach first. */
+  reconcile: { intervalMs: number; checkAfterMs: number };
 }
 
 /** Parses "EUR:4.99,RUB:490" into minor units (cents, kopecks), currency codes upper-cased. */
@@ -159,6 +171,7 @@ export function paymentConfig(e: PaymentEnv): PaymentConfig {
             test: e.ROBOKASSA_TEST === "true",
             hash: e.ROBOKASSA_HASH,
             paymentUrl: e.ROBOKASSA_URL,
+            apiUrl: e.ROBOKASSA_API_URL,
             receipt: e.ROBOKASSA_RECEIPT_TAX
               ? {
                   sno: e.ROBOKASSA_RECEIPT_SNO ?? null,
@@ -170,5 +183,9 @@ export function paymentConfig(e: PaymentEnv): PaymentConfig {
           }
         : null,
     prices: prices(e),
+    reconcile: {
+      intervalMs: e.PAYMENT_RECONCILE_INTERVAL_S * 1000,
+      checkAfterMs: e.PAYMENT_RECONCILE_AFTER_S * 1000,
+    },
   };
 }

@@ -28,6 +28,7 @@ const config: RobokassaConfig = {
   test: false,
   hash: "md5",
   paymentUrl: "https://auth.robokassa.ru/Merchant/Index.aspx",
+  apiUrl: "https://auth.robokassa.ru/Merchant/WebService/Service.asmx",
   receipt: null,
 };
 

@@ -1,9 +1,11 @@
 import { createHash, timingSafeEqual } from "node:crypto";
+import { SaxesParser } from "saxes";
 import type { RobokassaConfig, RobokassaHash } from "../config/payment-config.ts";
 
 /**
  * Robokassa's classic payment protocol (docs.robokassa.ru, robokassa/sdk-php): a signed payment URL out, a signed
- * ResultURL notification in. No network call is made here; the browser goes to Robokassa and Robokassa calls us.
+ * ResultURL notification in, and the XML web service's OpStateExt to ask what became of an invoice whose
+ * notification never came (the only call made from here).
  */
 
 /** Kopecks to Robokassa's OutSum ("123.45"), never through floating point. */
@@ -89,6 +91,68 @@ export type ResultNotification = {
 
 export type ResultCheck = { ok: true; notification: ResultNotification } | { ok: false; reason: string };
 
+/**
+ * What OpStateExt says about an invoice. `state` is Robokassa's State/Code: 5 created, 10 cancelled (no money), 20
+ * on hold, 50 received and being paid out, 60 returned to the buyer, 80 suspended, 100 paid. Robokassa knows no
+ * operation for an invoice nobody started paying (Result/Code 3): `unknown`.
+ */
+export type OperationState =
+  | { found: true; state: number; outSum: string | null; amountMinor: number | null; shp: Record<string, string> }
+  | { found: false };
+
+/** OpStateExt's Result/Code values that mean "no such operation" rather than a failure to answer. */
+const RESULT_NOT_FOUND = 3;
+
+/** OpStateExt's answer, read: Result/Code, State/Code, Info/OutSum and the Shp_ user fields. */
+export function parseOperationState(xml: string): OperationState {
+  const parser = new SaxesParser();
+  const path: string[] = [];
+  const texts = new Map<string, string>();
+  const fields: { name: string; value: string }[] = [];
+  let field: { name: string; value: string } | null = null;
+  parser.on("opentag", (tag) => {
+    path.push(tag.name.split(":").pop() ?? tag.name);
+    if (path.at(-1) === "Field") field = { name: "", value: "" };
+  });
+  parser.on("text", (text) => {
+    const key = path.slice(1).join("/");
+    texts.set(key, (texts.get(key) ?? "") + text);
+    if (field && path.at(-2) === "Field") {
+      if (path.at(-1) === "Name") field.name += text;
+      if (path.at(-1) === "Value") field.value += text;
+    }
+  });
+  parser.on("closetag", () => {
+    if (path.pop() === "Field" && field) {
+      fields.push(field);
+      field = null;
+    }
+  });
+  parser.write(xml).close();
+  const code = Number(texts.get("Result/Code")?.trim());
+  if (code === RESULT_NOT_FOUND) return { found: false };
+  if (code !== 0) {
+    throw new Error(`Robokassa OpStateExt answered ${code}: ${texts.get("Result/Description")?.trim() ?? ""}`);
+  }
+  const state = Number(texts.get("State/Code")?.trim());
+  if (!Number.isInteger(state)) throw new Error("Robokassa OpStateExt answered without a state");
+  const outSum = texts.get("Info/OutSum")?.trim() || null;
+  const shp = Object.fromEntries(
+    fields.filter((entry) => /^shp_/i.test(entry.name.trim())).map((entry) => [entry.name.trim(), entry.value.trim()]),
+  );
+  return { found: true, state, outSum, amountMinor: outSum === null ? null : parseOutSum(outSum), shp };
+}
+
+/** Signature of an OpStateExt request: `MerchantLogin:InvoiceID:Password#2`. */
+export function operationStateSignature(input: {
+  login: string;
+  invId: number;
+  password2: string;
+  hash: RobokassaHash;
+}): string {
+  return hashHex(input.hash, [input.login, String(input.invId), input.password2].join(":"));
+}
+
 export interface Robokassa {
   readonly test: boolean;
   /** The address the browser opens to pay an invoice. */
@@ -102,6 +166,8 @@ export interface Robokassa {
   }): string;
   /** Checks a ResultURL notification's signature (password 2) and reads it. */
   checkResult(params: Record<string, string>): ResultCheck;
+  /** Asks Robokassa's XML web service (OpStateExt) what became of an invoice; throws when it cannot answer. */
+  operationState(invId: number): Promise<OperationState>;
 }
 
 const safeEqualHex = (a: string, b: string) => {
@@ -154,6 +220,18 @@ export function createRobokassa(config: RobokassaConfig): Robokassa {
       if (amountMinor === null) return { ok: false, reason: "bad-sum" };
       const isTest = params.IsTest === "1";
       return { ok: true, notification: { invId: Number(invId), outSum, amountMinor, shp, isTest } };
+    },
+    async operationState(invId) {
+      const url = new URL(`${config.apiUrl.replace(/\/+$/, "")}/OpStateExt`);
+      url.searchParams.set("MerchantLogin", config.login);
+      url.searchParams.set("InvoiceID", String(invId));
+      url.searchParams.set(
+        "Signature",
+        operationStateSignature({ login: config.login, invId, password2: config.password2, hash: config.hash }),
+      );
+      const response = await fetch(url, { signal: AbortSignal.timeout(20_000) });
+      if (!response.ok) throw new Error(`Robokassa OpStateExt answered HTTP ${response.status}`);
+      return parseOperationState(await response.text());
     },
   };
 }

@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from "../test-support/test-app.ts";
 import type { TestBrowser } from "../test-support/test-browser.ts";
 
 const WEBHOOK_SECRET = "whsec_test_handfont_0123456789";
+const DAY_MS = 86_400_000;
 let fake: FakeStripeApi;
 let t: TestApp;
 
@@ -150,6 +151,15 @@ describe("Stripe Checkout through the real SDK", () => {
     expect((await balance(who)).isPremium).toBe(false);
   });
 
+  it("marks a session that ran out unpaid expired", async () => {
+    const who = await buyer();
+    const { paymentId, session } = await checkout(who, "1m");
+    session.status = "expired";
+    expect(await send("checkout.session.expired", session)).toBe("expired");
+    expect((await who.browser.get(`/api/payments/${paymentId}`)).json().status).toBe("expired");
+    expect((await balance(who)).isPremium).toBe(false);
+  });
+
   it("takes back exactly what a refunded pack gave, also when the refund arrives first", async () => {
     const who = await buyer();
     const six = await checkout(who, "6m");
@@ -159,16 +169,8 @@ describe("Stripe Checkout through the real SDK", () => {
     fake.pay(one.sessionId);
     const oneStarted = new Date();
     await send("checkout.session.completed", one.session);
-    const charge = {
-      id: fake.nextId("ch"),
-      object: "charge",
-      payment_intent: six.session.payment_intent,
-      refunded: true,
-      amount_refunded: 1999,
-      currency: "eur",
-      metadata: {},
-    };
-    fake.charges.set(charge.id, charge);
+    const charge = fake.chargeOf(six.session);
+    fake.refund(String(charge.id), 1999);
     expect(await send("charge.refunded", charge)).toBe("refunded");
     const end = new Date((await until(who))!).getTime();
     expect(end).toBeLessThanOrEqual(addMonths(new Date(), 1).getTime());
@@ -179,12 +181,75 @@ describe("Stripe Checkout through the real SDK", () => {
     const other = await buyer();
     const late = await checkout(other, "12m");
     fake.pay(late.sessionId);
-    const early = { ...charge, id: fake.nextId("ch"), payment_intent: late.session.payment_intent };
-    fake.charges.set(early.id, early);
+    const early = fake.chargeOf(late.session);
+    fake.refund(String(early.id), 2999);
     expect(await send("charge.refunded", early)).toBe("refunded");
     await send("checkout.session.completed", late.session);
     expect((await balance(other)).isPremium).toBe(false);
     expect((await other.browser.get(`/api/payments/${late.paymentId}`)).json().status).toBe("refunded");
+  });
+
+  it("takes back the refunded share of a pack's days for partial refunds, each refund counted once", async () => {
+    const who = await buyer();
+    const pack = await checkout(who, "1m"); // 4.99 EUR
+    fake.pay(pack.sessionId);
+    await send("checkout.session.completed", pack.session);
+    const [line] = await purchaseLines(who.id);
+    const start = line!.createdAt;
+    const full = addMonths(start, 1);
+    const days = Math.round((full.getTime() - start.getTime()) / DAY_MS);
+    expect(new Date((await until(who))!).getTime()).toBe(full.getTime());
+    const charge = fake.chargeOf(pack.session);
+    const chargeId = String(charge.id);
+
+    // 1.00 EUR of 4.99 back: ceil(days × 100 / 499) whole days come off the end.
+    const first = fake.refund(chargeId, 100);
+    const firstEvent = JSON.stringify(fake.event("charge.refunded", charge));
+    expect((await deliver(firstEvent)).json().outcome).toBe("refunded");
+    const afterFirst = full.getTime() - Math.ceil((days * 100) / 499) * DAY_MS;
+    expect(new Date((await until(who))!).getTime()).toBe(afterFirst);
+    expect((await who.browser.get(`/api/payments/${pack.paymentId}`)).json().status).toBe("paid");
+
+    // The same event again, and another event about the same refund: nothing more is taken.
+    expect((await deliver(firstEvent)).json().outcome).toBe("duplicate");
+    expect(await send("charge.refund.updated", first)).toBe("already");
+    expect(new Date((await until(who))!).getTime()).toBe(afterFirst);
+
+    // A second partial refund adds up with the first: 2.50 EUR of 4.99 in all.
+    fake.refund(chargeId, 150);
+    expect(await send("charge.refunded", charge)).toBe("refunded");
+    const afterSecond = full.getTime() - Math.ceil((days * 250) / 499) * DAY_MS;
+    expect(new Date((await until(who))!).getTime()).toBe(afterSecond);
+    const history = (await balance(who)).history as { kind: string; price: { amountMinor: number } | null }[];
+    expect(history.filter((entry) => entry.kind === "refund").map((entry) => entry.price?.amountMinor)).toEqual(
+      expect.arrayContaining([100, 150]),
+    );
+
+    // A refund that fails after it was counted does not give the time back (the buyer is still owed the money).
+    fake.failRefund(String(first.id));
+    expect(await send("refund.failed", fake.refunds.get(String(first.id))!)).toBe("already");
+    expect(new Date((await until(who))!).getTime()).toBe(afterSecond);
+
+    // The rest of the price: the pack is gone and the payment is refunded.
+    fake.refund(chargeId, 249);
+    expect(await send("charge.refunded", charge)).toBe("refunded");
+    expect(await until(who)).toBeNull();
+    expect((await who.browser.get(`/api/payments/${pack.paymentId}`)).json().status).toBe("refunded");
+  });
+
+  it("counts a partial refund that arrives before the news of the payment", async () => {
+    const who = await buyer();
+    const pack = await checkout(who, "6m"); // 19.99 EUR
+    fake.pay(pack.sessionId);
+    const charge = fake.chargeOf(pack.session);
+    fake.refund(String(charge.id), 999);
+    expect(await send("charge.refunded", charge)).toBe("refunded");
+    expect(await send("checkout.session.completed", pack.session)).toBe("granted");
+    const [line] = await purchaseLines(who.id);
+    const full = addMonths(line!.createdAt, 6);
+    const days = Math.round((full.getTime() - line!.createdAt.getTime()) / DAY_MS);
+    expect(new Date((await until(who))!).getTime()).toBe(full.getTime() - Math.ceil((days * 999) / 1999) * DAY_MS);
+    expect((await who.browser.get(`/api/payments/${pack.paymentId}`)).json().status).toBe("paid");
   });
 
   it("refuses a session whose amount differs from the payment's", async () => {
@@ -305,6 +370,41 @@ describe("Stripe Checkout through the real SDK", () => {
     const portal = await who.browser.post("/api/payments/stripe/portal", {});
     expect(portal.statusCode, portal.body).toBe(200);
     expect(portal.json().url).toBe(`${fake.url}/portal/${session.customer}`);
+  });
+
+  it("takes back the refunded share of a subscription period, found through the invoice its payment paid", async () => {
+    const who = await buyer();
+    const { sessionId, session } = await checkout(who, "monthly");
+    fake.pay(sessionId);
+    await send("checkout.session.completed", session);
+    const periodEnd = Math.floor(Date.now() / 1000) + 30 * 86_400;
+    const invoiceId = fake.nextId("in");
+    const invoice = {
+      id: invoiceId,
+      object: "invoice",
+      status: "paid",
+      customer: session.customer,
+      amount_paid: 399,
+      currency: "eur",
+      parent: {
+        type: "subscription_details",
+        subscription_details: { subscription: session.subscription, metadata: { userId: who.id } },
+      },
+      lines: { object: "list", data: [{ id: `il_${invoiceId}`, period: { start: 0, end: periodEnd } }] },
+    };
+    fake.invoices.set(invoiceId, invoice);
+    expect(await send("invoice.paid", invoice)).toBe("granted");
+    const until0 = new Date(periodEnd * 1000).getTime();
+    expect(new Date((await until(who))!).getTime()).toBe(until0);
+
+    // 2.00 of 3.99 back on a 30-day period: ceil(30 × 200 / 399) = 16 days.
+    const charge = fake.chargeOfInvoice(invoiceId);
+    fake.refund(String(charge.id), 200);
+    expect(await send("charge.refunded", charge)).toBe("refunded");
+    expect(new Date((await until(who))!).getTime()).toBe(until0 - 16 * DAY_MS);
+    fake.refund(String(charge.id), 199);
+    expect(await send("charge.refunded", charge)).toBe("refunded");
+    expect((await balance(who)).isPremium).toBe(false);
   });
 
   it("has no portal for a user without a subscription", async () => {

@@ -38,8 +38,9 @@ const readBody = (request: IncomingMessage) =>
 
 /**
  * A local stand-in for the Stripe API (stripe-mock is a Go binary that is not available here): Checkout Sessions
- * (create with Idempotency-Key, retrieve), invoices, charges and portal sessions, plus a checkout page that "pays"
- * by sending a correctly signed `checkout.session.completed` webhook and redirecting to the session's success_url.
+ * (create with Idempotency-Key, retrieve, expire), invoices, invoice payments, charges, refunds and portal sessions,
+ * plus a checkout page that "pays" by sending a correctly signed `checkout.session.completed` webhook and redirecting
+ * to the session's success_url.
  */
 export async function startFakeStripeApi(options: {
   webhookSecret: string;
@@ -52,6 +53,9 @@ export async function startFakeStripeApi(options: {
   const sessions = new Map<string, Json>();
   const invoices = new Map<string, Json>();
   const charges = new Map<string, Json>();
+  const refunds = new Map<string, Json>();
+  /** PaymentIntent id → the invoice it paid (Stripe's invoice payments). */
+  const invoiceOfIntent = new Map<string, string>();
   const byIdempotencyKey = new Map<string, Json>();
   const requests: FakeStripeRequest[] = [];
   let serial = 0;
@@ -93,6 +97,68 @@ export async function startFakeStripeApi(options: {
       session.subscription ??= nextId("sub");
     }
     return session;
+  };
+
+  /** A charge of a paid pack session, as Stripe creates it with the PaymentIntent. */
+  const chargeOf = (session: Json) => {
+    const charge: Json = {
+      id: nextId("ch"),
+      object: "charge",
+      amount: session.amount_total,
+      amount_refunded: 0,
+      refunded: false,
+      currency: session.currency,
+      payment_intent: session.payment_intent,
+      metadata: session.metadata ?? {},
+    };
+    charges.set(String(charge.id), charge);
+    return charge;
+  };
+
+  /** The charge that paid a subscription invoice (its amount_paid), through a PaymentIntent of its own. */
+  const chargeOfInvoice = (invoiceId: string) => {
+    const invoice = invoices.get(invoiceId);
+    if (!invoice) throw new Error(`no invoice ${invoiceId}`);
+    const intent = nextId("pi");
+    invoiceOfIntent.set(intent, invoiceId);
+    return chargeOf({ amount_total: invoice.amount_paid, currency: invoice.currency, payment_intent: intent });
+  };
+
+  /**
+   * A refund of part or all of a charge, as the operator issues it in the Dashboard: the charge's amount_refunded
+   * grows (and `refunded` turns true at the full amount). A refund that later fails gives its amount back.
+   */
+  const refund = (chargeId: string, amount: number, status = "succeeded") => {
+    const charge = charges.get(chargeId);
+    if (!charge) throw new Error(`no charge ${chargeId}`);
+    const created: Json = {
+      id: nextId("re"),
+      object: "refund",
+      amount,
+      charge: chargeId,
+      currency: charge.currency,
+      payment_intent: charge.payment_intent,
+      status,
+      metadata: {},
+    };
+    refunds.set(String(created.id), created);
+    settleCharge(chargeId);
+    return created;
+  };
+  const settleCharge = (chargeId: string) => {
+    const charge = charges.get(chargeId)!;
+    const counted = [...refunds.values()].filter(
+      (entry) => entry.charge === chargeId && (entry.status === "succeeded" || entry.status === "pending"),
+    );
+    charge.amount_refunded = counted.reduce((sum, entry) => sum + Number(entry.amount), 0);
+    charge.refunded = Number(charge.amount_refunded) >= Number(charge.amount);
+  };
+  const failRefund = (refundId: string) => {
+    const entry = refunds.get(refundId);
+    if (!entry) throw new Error(`no refund ${refundId}`);
+    entry.status = "failed";
+    settleCharge(String(entry.charge));
+    return entry;
   };
 
   const sendWebhook = async (payload: string) => {
@@ -144,6 +210,18 @@ export async function startFakeStripeApi(options: {
     if (version !== "v1") return missing(response, "route");
     if (resource === "checkout" && id === "sessions") {
       const sessionId = action;
+      if (request.method === "POST" && sessionId && url.pathname.endsWith("/expire")) {
+        const session = sessions.get(sessionId);
+        if (!session) return missing(response, "checkout session");
+        // As Stripe: only an open session can be expired.
+        if (session.status !== "open") {
+          return answer(response, 400, {
+            error: { type: "invalid_request_error", message: `Session is ${String(session.status)}` },
+          });
+        }
+        session.status = "expired";
+        return answer(response, 200, session);
+      }
       if (request.method === "GET" && sessionId) {
         const session = sessions.get(sessionId);
         return session ? answer(response, 200, session) : missing(response, "checkout session");
@@ -180,6 +258,26 @@ export async function startFakeStripeApi(options: {
       const invoice = invoices.get(id);
       return invoice ? answer(response, 200, invoice) : missing(response, "invoice");
     }
+    if (resource === "invoice_payments" && !id) {
+      const intent = url.searchParams.get("payment[payment_intent]") ?? "";
+      const invoice = invoiceOfIntent.get(intent);
+      const data = invoice
+        ? [
+            {
+              id: `inpay_${intent}`,
+              object: "invoice_payment",
+              invoice,
+              payment: { type: "payment_intent", payment_intent: intent },
+            },
+          ]
+        : [];
+      return answer(response, 200, { object: "list", data, has_more: false, url: "/v1/invoice_payments" });
+    }
+    if (resource === "refunds" && !id) {
+      const chargeId = url.searchParams.get("charge");
+      const data = [...refunds.values()].filter((entry) => entry.charge === chargeId);
+      return answer(response, 200, { object: "list", data, has_more: false, url: "/v1/refunds" });
+    }
     if (resource === "charges" && id) {
       const charge = charges.get(id);
       return charge ? answer(response, 200, charge) : missing(response, "charge");
@@ -203,10 +301,15 @@ export async function startFakeStripeApi(options: {
     sessions,
     invoices,
     charges,
+    refunds,
     requests,
     event,
     signature,
     pay,
+    chargeOf,
+    chargeOfInvoice,
+    refund,
+    failRefund,
     nextId,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

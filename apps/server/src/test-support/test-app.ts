@@ -38,6 +38,8 @@ export async function createTestApp(
     webFiles?: Record<string, string>;
     /** The app's logger (none by default); a test that reads the log passes a stream. */
     logger?: FastifyServerOptions["logger"];
+    /** Runs the periodic work as main.ts does (the check of pending payments). */
+    backgroundWork?: boolean;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "handfont-test-"));
@@ -62,6 +64,7 @@ export async function createTestApp(
     webRoot,
     logger: options.logger ?? false,
     ...(options.accountPorts ? { accountPorts: options.accountPorts } : {}),
+    ...(options.backgroundWork ? { backgroundWork: true } : {}),
   });
   return {
     app,

@@ -15,7 +15,7 @@ export const payments = pgTable(
     months: integer("months").notNull(),
     amountMinor: integer("amount_minor").notNull(),
     currency: text("currency").notNull(),
-    status: text("status").$type<"pending" | "paid" | "failed" | "refunded">().notNull().default("pending"),
+    status: text("status").$type<"pending" | "paid" | "failed" | "refunded" | "expired">().notNull().default("pending"),
     /** Robokassa's InvId: a number, unique per payment attempt. */
     invoiceNumber: integer("invoice_number").generatedAlwaysAsIdentity().notNull().unique(),
     /** Stripe's Checkout Session id. */

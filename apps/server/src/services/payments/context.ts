@@ -1,13 +1,13 @@
 import { isLanguage, type PaymentProvider, type PurchaseId } from "@handfont/contract";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { PaymentConfig } from "../../config/payment-config.ts";
 import type { Db } from "../../db/database.ts";
-import { entitlementLedger, payments, users } from "../../db/schema/index.ts";
+import { payments, users } from "../../db/schema/index.ts";
 import type { Robokassa } from "../../ports/robokassa.ts";
 import type { StripeGateway } from "../../ports/stripe.ts";
 import { DomainError } from "../domain-error.ts";
 import { isUuid } from "../workspace-context.ts";
-import { appendLine, premiumState } from "./ledger.ts";
+import { appendLine, premiumState, refundedMinor } from "./ledger.ts";
 import type { ReceiptMail } from "./receipts.ts";
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -80,16 +80,14 @@ export async function fulfilPack(
       createdAt: now,
     });
     if (!line) return false;
-    // A refund that overtook this notification has already cancelled the line just written.
-    const [refund] = await tx
-      .select({ id: entitlementLedger.id })
-      .from(entitlementLedger)
-      .where(and(eq(entitlementLedger.kind, "refund"), eq(entitlementLedger.paymentRef, input.paymentRef)));
+    // A full refund that overtook this notification has already cancelled the line just written (a partial one
+    // only shortens it: the payment is still paid).
+    const refunded = (await refundedMinor(tx, input.paymentRef)) >= payment.amountMinor;
     await tx
       .update(payments)
-      .set({ status: refund ? "refunded" : "paid", paidAt: now })
+      .set({ status: refunded ? "refunded" : "paid", paidAt: now })
       .where(eq(payments.id, payment.id));
-    return !refund;
+    return !refunded;
   });
   if (!granted) return "already";
   const state = await premiumState(ctx.db, payment.userId, now);

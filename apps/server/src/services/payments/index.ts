@@ -5,6 +5,7 @@ import { DomainError } from "../domain-error.ts";
 import { offer, paymentState, portalUrl, startRobokassaPayment, startStripeCheckout } from "./checkout.ts";
 import type { PaymentContext } from "./context.ts";
 import { premiumState, presentLines } from "./ledger.ts";
+import { reconcilePayments } from "./reconcile.ts";
 import { handleRobokassaResult, robokassaReturnPath } from "./robokassa-result.ts";
 import { handleStripeEvent } from "./stripe-events.ts";
 
@@ -52,6 +53,9 @@ export function createPayments(ctx: PaymentContext, contactEmail: string) {
       }
       return handleStripeEvent(ctx, event);
     },
+
+    /** Asks the providers about payments left pending (webhook or ResultURL never came); see reconcile.ts. */
+    reconcile: () => reconcilePayments(ctx, ctx.config.reconcile.checkAfterMs),
 
     robokassaResult: (params: Record<string, string>) => handleRobokassaResult(ctx, params),
     robokassaReturn: (params: Record<string, string>, outcome: "psuccess" | "pfail") =>

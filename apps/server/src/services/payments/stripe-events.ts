@@ -1,9 +1,9 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { entitlementLedger, paymentEvents, payments, stripeCustomers, users } from "../../db/schema/index.ts";
 import type { CheckoutSession, StripeEvent } from "../../ports/stripe.ts";
 import { DomainError } from "../domain-error.ts";
 import { fulfilPack, type PaymentContext, type PaymentRow } from "./context.ts";
-import { appendLine, premiumState } from "./ledger.ts";
+import { appendLine, premiumState, refundedMinor } from "./ledger.ts";
 
 export type EventOutcome =
   | "granted"
@@ -11,6 +11,7 @@ export type EventOutcome =
   | "duplicate"
   | "awaiting-payment"
   | "failed"
+  | "expired"
   | "refunded"
   | "subscription-updated"
   | "ignored"
@@ -123,31 +124,74 @@ async function invoicePaid(ctx: PaymentContext, invoiceId: string): Promise<Even
   return "granted";
 }
 
-/** A fully refunded charge cancels what its payment bought: a refund line naming the PaymentIntent. */
-async function chargeRefunded(ctx: PaymentContext, chargeId: string): Promise<EventOutcome> {
-  const charge = await ctx.stripe!.retrieveCharge(chargeId);
+/** Refunds that send money back (or are on their way); a refund that failed or was cancelled sends none. */
+const COUNTED_REFUNDS = new Set(["succeeded", "pending"]);
+
+/**
+ * The refunds of a charge as Stripe lists them now (re-fetched, never an event's copy), each written once as a
+ * refund line keyed by its Stripe id: a replayed or reordered event adds nothing, a new partial refund adds its
+ * amount, and premium end takes back the refunded share (ledger.ts). A refund that fails after it was counted keeps
+ * counting: the buyer is still owed that money and the operator settles it (see README).
+ */
+async function chargeRefunds(ctx: PaymentContext, chargeId: string): Promise<EventOutcome> {
+  const stripe = ctx.stripe!;
+  const charge = await stripe.retrieveCharge(chargeId);
   const intent = idOf(charge.payment_intent);
-  if (!charge.refunded || !intent) return "ignored";
-  const paymentRef = `stripe:pi:${intent}`;
-  // The purchase may not be recorded yet (events arrive out of order): the refund line still cancels it later.
+  if (!intent) return "ignored";
+  const paymentRef = await refundedRef(ctx, intent);
+  // The purchase may not be recorded yet (events arrive out of order): the refund lines still count when it is.
   const [purchase] = await ctx.db
     .select({ userId: entitlementLedger.userId, paymentId: entitlementLedger.paymentId })
     .from(entitlementLedger)
-    .where(and(eq(entitlementLedger.paymentRef, paymentRef), eq(entitlementLedger.kind, "purchase")));
-  const line = await appendLine(ctx.db, {
-    userId: purchase?.userId ?? null,
-    kind: "refund",
-    sourceKey: `refund:${paymentRef}`,
-    paymentRef,
-    provider: "stripe",
-    amountMinor: charge.amount_refunded,
-    currency: charge.currency.toUpperCase(),
-    createdAt: ctx.now(),
-  });
+    .where(
+      and(eq(entitlementLedger.paymentRef, paymentRef), inArray(entitlementLedger.kind, ["purchase", "subscription"])),
+    );
+  let written = 0;
+  for (const refund of await stripe.listRefunds(charge.id)) {
+    if (!refund.status || !COUNTED_REFUNDS.has(refund.status)) continue;
+    const line = await appendLine(ctx.db, {
+      userId: purchase?.userId ?? null,
+      kind: "refund",
+      sourceKey: `stripe:refund:${refund.id}`,
+      paymentRef,
+      provider: "stripe",
+      amountMinor: refund.amount,
+      currency: refund.currency.toUpperCase(),
+      createdAt: ctx.now(),
+    });
+    if (line) written += 1;
+  }
   const paymentId = purchase?.paymentId ?? charge.metadata?.paymentId;
-  if (paymentId) await ctx.db.update(payments).set({ status: "refunded" }).where(eq(payments.id, paymentId));
-  return line ? "refunded" : "already";
+  if (paymentId) await markFullyRefunded(ctx, paymentId, paymentRef);
+  return written > 0 ? "refunded" : "already";
 }
+
+/**
+ * The ledger reference a refunded PaymentIntent paid for: a pack's (`stripe:pi:…`), or, for a PaymentIntent that paid
+ * a subscription invoice, that period's (`stripe:invoice:…`), found through Stripe's invoice payments.
+ */
+async function refundedRef(ctx: PaymentContext, intent: string): Promise<string> {
+  const pack = `stripe:pi:${intent}`;
+  const [known] = await ctx.db
+    .select({ id: entitlementLedger.id })
+    .from(entitlementLedger)
+    .where(and(eq(entitlementLedger.paymentRef, pack), eq(entitlementLedger.kind, "purchase")));
+  if (known) return pack;
+  const invoiceId = await ctx.stripe!.invoiceOfPaymentIntent(intent);
+  return invoiceId ? `stripe:invoice:${invoiceId}` : pack;
+}
+
+/** A payment whose refunds reach its price is "refunded"; a partly refunded one stays "paid". */
+async function markFullyRefunded(ctx: PaymentContext, paymentId: string, paymentRef: string) {
+  const [payment] = await ctx.db.select().from(payments).where(eq(payments.id, paymentId));
+  if (!payment) return;
+  if ((await refundedMinor(ctx.db, paymentRef)) >= payment.amountMinor) {
+    await ctx.db.update(payments).set({ status: "refunded" }).where(eq(payments.id, paymentId));
+  }
+}
+
+/** The charge of a Refund object (the object of `refund.*` and `charge.refund.updated` events). */
+const refundObjectCharge = (object: unknown) => idOf((object as { charge?: string | { id: string } | null }).charge);
 
 /** Subscription status changes, newest first wins: an older event arriving late does not undo a newer one. */
 async function subscriptionChanged(ctx: PaymentContext, event: StripeEvent): Promise<EventOutcome> {
@@ -173,16 +217,25 @@ async function dispatch(ctx: PaymentContext, event: StripeEvent): Promise<EventO
     case "checkout.session.expired": {
       const session = await ctx.stripe!.retrieveCheckoutSession(object.id);
       if (session.payment_status === "paid") return "ignored";
+      // Nobody paid a session that ran out (24 hours); a bank payment that was refused failed.
+      const status = event.type === "checkout.session.expired" ? "expired" : "failed";
       await ctx.db
         .update(payments)
-        .set({ status: "failed" })
+        .set({ status })
         .where(and(eq(payments.externalId, session.id), eq(payments.status, "pending")));
-      return "failed";
+      return status;
     }
     case "invoice.paid":
       return invoicePaid(ctx, object.id);
     case "charge.refunded":
-      return chargeRefunded(ctx, object.id);
+      return chargeRefunds(ctx, object.id);
+    case "charge.refund.updated":
+    case "refund.created":
+    case "refund.updated":
+    case "refund.failed": {
+      const chargeId = refundObjectCharge(event.data.object);
+      return chargeId ? chargeRefunds(ctx, chargeId) : "ignored";
+    }
     case "customer.subscription.updated":
     case "customer.subscription.deleted":
       return subscriptionChanged(ctx, event);

@@ -1,3 +1,4 @@
+import type { PaymentStatus } from "@handfont/contract";
 import { Alert, Button, Container, Group, Loader, Stack, Text, Title } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
@@ -10,15 +11,26 @@ import { BALANCE_QUERY, paymentsApi } from "../../features/payments/payments-api
 import { ErrorNotice, withSignIn } from "../../features/workspace/WorkspaceLayout.tsx";
 import { formatDate } from "../../i18n/format.ts";
 
-/** How often the page asks whether the provider has confirmed the payment, and for how long. */
+/**
+ * How often the page asks whether the provider has confirmed the payment: often at first (webhooks usually come within
+ * seconds), then slowly for as long as it stays pending, so a payment granted later by the server's periodic check
+ * with the provider (or expired by it) still shows here.
+ */
 const POLL_MS = 2_000;
-const POLL_FOR_MS = 10 * 60_000;
+const POLL_FAST_FOR_MS = 2 * 60_000;
+const POLL_SLOW_MS = 20_000;
+
+/** When to ask again (ms), or false once the payment is settled. */
+export function nextPoll(status: PaymentStatus | undefined, waitedMs: number): number | false {
+  if (status !== "pending") return false;
+  return waitedMs < POLL_FAST_FOR_MS ? POLL_MS : POLL_SLOW_MS;
+}
 
 /**
  * `/{lang}/payment/psuccess`: the provider sent the browser back. Only the provider's confirmation (webhook,
  * ResultURL, or the server asking Stripe) grants premium, so the page says "being confirmed" and asks until then.
  */
-function PaymentSuccessPage() {
+export function PaymentSuccessPage() {
   const { t } = useTranslation("payments");
   const language = useLanguage();
   const [params] = useSearchParams();
@@ -30,8 +42,7 @@ function PaymentSuccessPage() {
     queryKey: ["payments", "payment", paymentId],
     queryFn: () => paymentsApi.payment(paymentId!),
     enabled: paymentId !== null,
-    refetchInterval: (query) =>
-      query.state.data?.status === "pending" && Date.now() - startedAt < POLL_FOR_MS ? POLL_MS : false,
+    refetchInterval: (query) => nextPoll(query.state.data?.status, Date.now() - startedAt),
   });
   const status = payment.data?.status;
   useEffect(() => {
@@ -58,9 +69,9 @@ function PaymentSuccessPage() {
             )}
           </Alert>
         )}
-        {(status === "failed" || status === "refunded") && (
-          <Alert color="red" variant="light">
-            {status === "failed" ? t("psuccess.failed") : t("psuccess.refunded")}
+        {(status === "failed" || status === "refunded" || status === "expired") && (
+          <Alert color="red" variant="light" data-testid="payment-not-confirmed">
+            {t(`psuccess.${status}`)}
           </Alert>
         )}
         <ErrorNotice error={payment.error} />

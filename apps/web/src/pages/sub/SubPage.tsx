@@ -107,9 +107,9 @@ function History({ lines }: { lines: LedgerLine[] }) {
               <Table.Td>
                 {lineText(line, t, language)}
                 {line.reason ? ` — ${line.reason}` : ""}{" "}
-                {line.refunded && (
+                {(line.refunded || line.refundedMinor > 0) && (
                   <Badge size="xs" color="orange" variant="light">
-                    {t("history.refunded")}
+                    {line.refunded ? t("history.refunded") : t("history.partlyRefunded")}
                   </Badge>
                 )}
               </Table.Td>
