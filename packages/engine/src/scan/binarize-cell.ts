@@ -1,41 +1,246 @@
 import { DROPOUT_RGB, LABEL_RGB } from "../template/page-geometry.ts";
 import type { FloatImage } from "./images.ts";
 
-/** A cell's ink as a mask (1 = ink), with the levels the threshold came from. */
-export type CellMask = { width: number; height: number; mask: Uint8Array; threshold: number; inkLevel: number };
+/**
+ * A cell's ink as a mask (1 = ink). `margin` is the lighting-normalised picture minus the threshold each pixel
+ * was judged by: negative on ink, and smooth, so it can be interpolated to place edges between pixels.
+ */
+export type CellMask = {
+  width: number;
+  height: number;
+  mask: Uint8Array;
+  margin: Float32Array;
+  /** The darkest 0.1 % of the cell (relative to paper): the core of its darkest strokes. */
+  inkLevel: number;
+  /** Spread of the paper's brightness (standard deviation, relative to paper): sensor noise, JPEG grain. */
+  noise: number;
+};
+
+/** A rectangle of cell pixels, end-exclusive. */
+export type PixelBox = { x0: number; y0: number; x1: number; y1: number };
+
+export type BinarizeOptions = {
+  /** Pixels per millimetre of the cell picture. */
+  pxPerMm: number;
+  /** Pixels per millimetre of the scan it was cut from: its blur spans a pixel or two of the scan. */
+  scanPxPerMm?: number;
+  /**
+   * Where the template printed lines across the picture, in pixels from its top (rows: guides, box edges) and
+   * left (columns: box edges). The lines themselves are found near these and measured.
+   */
+  lines: { rows: number[]; columns: number[] };
+  /** Where the box's label is printed: text too small to measure, so it keeps MAX_THRESHOLD. */
+  label?: PixelBox;
+};
 
 const luminance = ([r, g, b]: readonly [number, number, number]) => (0.299 * r + 0.587 * g + 0.114 * b) / 255;
-// The lightest printed element that must not read as ink sets the ceiling of the threshold, with a margin for
-// printers that print it darker and for noise.
-const GUIDE_LEVEL = Math.min(luminance(DROPOUT_RGB), luminance(LABEL_RGB));
-export const MAX_THRESHOLD = GUIDE_LEVEL - 0.11;
-/** Darkest level (relative to paper) below which a cell holds no ink at all. */
-export const EMPTY_LEVEL = 0.58;
+/**
+ * A threshold the template's light-blue print stays above wherever it is, with a margin for printers that print
+ * it darker and for noise. Printed lines that cross the picture (guides, box borders) are measured and get a
+ * threshold just below their own level, never below this; plain paper lets it rise to what the noise allows.
+ */
+export const MAX_THRESHOLD = Math.min(luminance(DROPOUT_RGB), luminance(LABEL_RGB)) - 0.11;
+
+/** Below paper by at least this much (relative), whatever the noise, for a pixel to be ink. */
+const MIN_CONTRAST = 0.05;
+/** …and by this many standard deviations of the paper's noise, so grain never reads as ink. */
+const NOISE_SIGMAS = 4.5;
+/**
+ * Radius of the neighbourhood whose darkest ink sets a pixel's threshold: it must reach from a stroke's blurred
+ * edge to its core, so at least LOCAL_RADIUS_MM and LOCAL_RADIUS_SCAN_PX pixels of the scan.
+ */
+const LOCAL_RADIUS_MM = 0.3;
+const LOCAL_RADIUS_SCAN_PX = 2;
+/**
+ * A row's (column's) print level is this percentile of it: a printed line crosses the whole picture (the
+ * x-height guide dashed at half), while ink rarely covers a third of a row; where it does, its level is dark and
+ * MAX_THRESHOLD rules.
+ */
+const PRINT_PERCENTILE = 0.3;
+/** How far (mm) from where the layout puts a printed line it is looked for (the homography's error, blur). */
+const PRINT_BAND_MM = 0.6;
+/** How far (mm) either side of a printed line rows (columns) share its threshold. */
+const PRINT_SPREAD_MM = 0.125;
 
 /**
- * Separates ink from paper in a lighting-normalised cell. The threshold sits midway between paper (1) and the
- * cell's own ink level, which puts edges where a blurred edge is half dark (the true edge), and stays below
- * the guide colour so guides, labels and borders drop out.
+ * Separates ink from paper in a lighting-normalised cell. Each pixel's threshold sits midway between paper (1)
+ * and the darkest ink a little around it (see LOCAL_RADIUS_MM), which puts a stroke's edges where its blurred edge is half dark
+ * (the true edge) whether the stroke is a bold felt-tip line or a faint 0.1 mm hairline beside it. Thresholds
+ * stay below the print (guides and borders measured row by row and column by column, the label by its place)
+ * and far enough below paper that noise does not read as ink. A hairline crossing a guide is darker than both.
  */
-export function binarizeCell(image: FloatImage): CellMask {
+export function binarizeCell(image: FloatImage, options: BinarizeOptions): CellMask {
   const { width, height, data } = image;
-  const bins = 256;
+  const n = data.length;
+  // Histogram of 0–1.5 in steps of 1/512: fine enough to measure noise of a percent.
+  const bins = 768;
   const histogram = new Uint32Array(bins);
-  for (let i = 0; i < data.length; i++) histogram[Math.min(bins - 1, Math.max(0, (data[i]! * 200) | 0))]!++;
-  // The ink level is the darkest 0.1 % of the cell: the core of the strokes, not a noisy extreme pixel.
-  const target = data.length * 0.001;
-  let seen = 0;
-  let inkLevel = 1;
-  for (let b = 0; b < bins; b++) {
-    seen += histogram[b]!;
-    if (seen >= target) {
-      inkLevel = (b + 0.5) / 200;
-      break;
+  for (let i = 0; i < n; i++) histogram[Math.min(bins - 1, Math.max(0, (data[i]! * 512) | 0))]!++;
+  const percentile = (share: number) => {
+    const target = n * share;
+    let seen = 0;
+    for (let b = 0; b < bins; b++) {
+      seen += histogram[b]!;
+      if (seen >= target) return (b + 0.5) / 512;
+    }
+    return bins / 512;
+  };
+  const inkLevel = percentile(0.001);
+  // The brighter half of a cell is paper (ink and print only darken): its spread is the noise.
+  const noise = Math.max(0, (percentile(0.9) - percentile(0.5)) / 1.2816);
+  const floor = 1 - Math.max(MIN_CONTRAST, NOISE_SIGMAS * noise);
+  const below = Math.max(0.04, 3 * noise);
+  const limits = {
+    below,
+    floor,
+    spread: Math.max(1, Math.round(PRINT_SPREAD_MM * options.pxPerMm)),
+    band: Math.max(1, Math.round(PRINT_BAND_MM * options.pxPerMm)),
+  };
+  const rowCaps = printCaps(data, width, height, true, options.lines.rows, limits);
+  const columnCaps = printCaps(data, width, height, false, options.lines.columns, limits);
+  const label = options.label;
+  const mask = new Uint8Array(n);
+  const margin = new Float32Array(n);
+  if (inkLevel >= floor) {
+    margin.fill(1);
+    return { width, height, mask, margin, inkLevel, noise };
+  }
+  const radiusMm = Math.max(LOCAL_RADIUS_MM, LOCAL_RADIUS_SCAN_PX / (options.scanPxPerMm ?? options.pxPerMm));
+  const local = localMinimum(image, Math.max(1, Math.round(radiusMm * options.pxPerMm)));
+  for (let y = 0; y < height; y++) {
+    const rowCap = rowCaps[y]!;
+    const inLabelRows = label !== undefined && y >= label.y0 && y < label.y1;
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      let threshold = (1 + local[i]!) / 2;
+      if (threshold > rowCap) threshold = rowCap;
+      if (threshold > columnCaps[x]!) threshold = columnCaps[x]!;
+      if (inLabelRows && x >= label.x0 && x < label.x1 && threshold > MAX_THRESHOLD) threshold = MAX_THRESHOLD;
+      const m = data[i]! - threshold;
+      margin[i] = m;
+      if (m < 0) mask[i] = 1;
     }
   }
-  const mask = new Uint8Array(width * height);
-  if (inkLevel >= EMPTY_LEVEL) return { width, height, mask, threshold: 0, inkLevel };
-  const threshold = Math.min(MAX_THRESHOLD, (1 + inkLevel) / 2);
-  for (let i = 0; i < data.length; i++) if (data[i]! < threshold) mask[i] = 1;
-  return { width, height, mask, threshold, inkLevel };
+  return { width, height, mask, margin, inkLevel, noise };
+}
+
+/**
+ * The highest threshold each row (or column) allows: `floor` (noise) on plain paper; on a printed line, a
+ * little below the line's own level, but never below MAX_THRESHOLD, which is safe under any print. Only rows
+ * within `band` of where the layout printed a line are measured: elsewhere a long stroke is ink, never print.
+ */
+function printCaps(
+  data: Float32Array,
+  width: number,
+  height: number,
+  rows: boolean,
+  printed: number[],
+  limits: { below: number; floor: number; spread: number; band: number },
+): Float32Array {
+  const { below, floor, spread: reach, band } = limits;
+  const lines = rows ? height : width;
+  const length = rows ? width : height;
+  const caps = new Float32Array(lines).fill(floor);
+  const measured = new Uint8Array(lines);
+  for (const at of printed) {
+    for (let k = Math.max(0, Math.floor(at - band)); k <= Math.min(lines - 1, Math.ceil(at + band)); k++)
+      measured[k] = 1;
+  }
+  // Levels 0.5–1.1 in steps of 1/128; darker counts as 0.5 (ink, which leaves MAX_THRESHOLD in charge).
+  const histogram = new Uint16Array(77);
+  const target = Math.max(1, Math.round(length * PRINT_PERCENTILE));
+  for (let line = 0; line < lines; line++) {
+    if (!measured[line]) continue;
+    histogram.fill(0);
+    const start = rows ? line * width : line;
+    const step = rows ? 1 : width;
+    for (let k = 0, i = start; k < length; k++, i += step) {
+      const bin = ((data[i]! - 0.5) * 128) | 0;
+      histogram[bin < 0 ? 0 : bin > 76 ? 76 : bin]!++;
+    }
+    let seen = 0;
+    let level = 1.1;
+    for (let b = 0; b < 77; b++) {
+      seen += histogram[b]!;
+      if (seen >= target) {
+        level = 0.5 + b / 128;
+        break;
+      }
+    }
+    caps[line] = Math.min(floor, Math.max(MAX_THRESHOLD, level - below));
+  }
+  // A line's edges are half covered, and a line a little off the grid's axis covers each row only in part:
+  // every row takes the lowest cap within PRINT_SPREAD_MM.
+  const spread = new Float32Array(lines);
+  for (let line = 0; line < lines; line++) {
+    let least = caps[line]!;
+    for (let k = Math.max(0, line - reach); k <= Math.min(lines - 1, line + reach); k++) {
+      if (caps[k]! < least) least = caps[k]!;
+    }
+    spread[line] = least;
+  }
+  return spread;
+}
+
+/**
+ * The darkest value within `radius` pixels (a square window): van Herk / Gil-Werman running minima, a few
+ * comparisons a pixel whatever the radius, in two one-dimensional passes.
+ */
+function localMinimum(image: FloatImage, radius: number): Float32Array {
+  const { width, height, data } = image;
+  const rows = new Float32Array(data.length);
+  const longest = Math.max(width, height);
+  const line = new Float32Array(longest);
+  const out = new Float32Array(longest);
+  const ahead = new Float32Array(longest + 2 * radius + 1);
+  const behind = new Float32Array(longest + 2 * radius + 1);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) line[x] = data[y * width + x]!;
+    runningMinimum(line, width, radius, out, ahead, behind);
+    for (let x = 0; x < width; x++) rows[y * width + x] = out[x]!;
+  }
+  const result = new Float32Array(data.length);
+  for (let x = 0; x < width; x++) {
+    for (let y = 0; y < height; y++) line[y] = rows[y * width + x]!;
+    runningMinimum(line, height, radius, out, ahead, behind);
+    for (let y = 0; y < height; y++) result[y * width + x] = out[y]!;
+  }
+  return result;
+}
+
+/** out[i] = min(line[i − radius … i + radius]) over the first `n` values, edges padded with +∞. */
+function runningMinimum(
+  line: Float32Array,
+  n: number,
+  radius: number,
+  out: Float32Array,
+  ahead: Float32Array,
+  behind: Float32Array,
+): void {
+  const window = 2 * radius + 1;
+  const padded = n + 2 * radius;
+  const value = (k: number) => (k < radius || k >= n + radius ? Number.POSITIVE_INFINITY : line[k - radius]!);
+  // Within each block of `window` values: minima from the block's start (ahead) and from its end (behind).
+  for (let start = 0; start < padded; start += window) {
+    const end = Math.min(padded, start + window);
+    let least = Number.POSITIVE_INFINITY;
+    for (let k = start; k < end; k++) {
+      const v = value(k);
+      if (v < least) least = v;
+      ahead[k] = least;
+    }
+    least = Number.POSITIVE_INFINITY;
+    for (let k = end - 1; k >= start; k--) {
+      const v = value(k);
+      if (v < least) least = v;
+      behind[k] = least;
+    }
+  }
+  // The window [i, i + window − 1] of the padded line spans at most two blocks.
+  for (let i = 0; i < n; i++) {
+    const last = i + window - 1;
+    const a = behind[i]!;
+    const b = last < padded ? ahead[last]! : Number.POSITIVE_INFINITY;
+    out[i] = a < b ? a : b;
+  }
 }

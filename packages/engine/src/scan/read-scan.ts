@@ -136,7 +136,7 @@ export async function readScan(
     if (cells.length % reportEvery === 0 && cells.length > 0) {
       report(STAGE_START.cells + cells.length * cellShare, "cells");
     }
-    const reading = await readCell(cellSource, cellH, cell, workPxPerMm);
+    const reading = await readCell(cellSource, cellH, cell, layout.guides, workPxPerMm, scanPxPerMm);
     cells.push(reading.cell);
     paperLevels.push(reading.paperLevel);
     cellTimes.cut += reading.millis.cut;
