@@ -50,12 +50,20 @@ describe("binarizeCell", () => {
     expect(count(mask)).toBe(900);
   });
 
+  it("cuts a faint blurred line near its core, where half its depth would give the blur's width", () => {
+    // A line far thinner than the blur (σ = 2.5 px) reaches only 0.15 below paper: half depth would read 5 px.
+    const image = cell((x) => 1 - 0.15 * Math.exp(-((x - 50) ** 2) / (2 * 2.5 ** 2)), 0.002);
+    const { mask } = binarizeCell(image, { pxPerMm: 8, lines: noLines });
+    expect(count(mask, (_, y) => y === 50)).toBe(3);
+    expect(count(mask, (x) => x === 50)).toBe(100);
+  });
+
   it("drops printed guides where the layout put them, and keeps a hairline crossing them", () => {
     // Guides on rows 30 and 60 (the layout says so), a solid one and a dashed one; a hairline down column 45,
     // which crosses the solid guide and a dash.
     const image = cell((x, y) => {
       const printed = y === 30 || (y === 60 && x % 20 < 10) ? guide : 1;
-      return x === 45 ? printed * 0.8 : printed;
+      return x === 45 ? printed * 0.75 : printed;
     });
     const { mask } = binarizeCell(image, { pxPerMm: 8, lines: { rows: [30.2, 59.8], columns: [] } });
     // Of the guides' pixels only the crossings (darker than guide and hairline alike) are ink.
