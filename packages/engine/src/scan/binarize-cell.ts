@@ -2,7 +2,7 @@ import { DROPOUT_RGB, LABEL_RGB } from "../template/page-geometry.ts";
 import type { FloatImage } from "./images.ts";
 
 /**
- * A cell's ink as a mask (1 = ink). `margin` is the lighting-normalised picture minus the threshold each pixel
+ * A cell's ink as a mask: 2 = ink darker than any print can be, 1 = fainter ink, 0 = paper. `margin` is the lighting-normalised picture minus the threshold each pixel
  * was judged by: negative on ink, and smooth, so it can be interpolated to place edges between pixels.
  */
 export type CellMask = {
@@ -140,7 +140,7 @@ export function binarizeCell(image: FloatImage, options: BinarizeOptions): CellM
       if (inLabelRows && x >= label.x0 && x < label.x1 && threshold > MAX_THRESHOLD) threshold = MAX_THRESHOLD;
       const m = data[i]! - threshold;
       margin[i] = m;
-      if (m < 0) mask[i] = 1;
+      if (m < 0) mask[i] = data[i]! < MAX_THRESHOLD ? 2 : 1;
     }
   }
   return { width, height, mask, margin, inkLevel, noise };
