@@ -1,6 +1,6 @@
 import "@mantine/core/styles.css";
 import "./app/global.css";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { flushSync } from "react-dom";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import type { DataRouter } from "react-router";
@@ -53,8 +53,11 @@ if (!container.hasChildNodes()) {
   // Pages behind sign-in arrive as the empty shell and render here.
   createRoot(container).render(app);
 } else if (!window.location.search) {
-  // Public pages arrive prerendered (build/prerender.ts) and hydrate once their code and texts are in.
-  void initialized(router).then(() => hydrateRoot(container, app));
+  // Public pages arrive prerendered (build/prerender.ts) and hydrate once their code and texts are in. As a
+  // transition, React hydrates in slices of a few milliseconds instead of one long task: the text is already on
+  // screen, and a phone stays responsive to scrolling and taps meanwhile (a tap on a part not yet hydrated is
+  // replayed once it is).
+  void initialized(router).then(() => startTransition(() => void hydrateRoot(container, app)));
 } else {
   // The HTML was prerendered for the address without its query, which the page may show (`?confirmed=1`): keep it
   // on screen until the real page is ready, then swap in one step instead of hydrating a different page.

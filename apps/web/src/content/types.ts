@@ -86,3 +86,11 @@ export function instructionsPath(language: Language, slug: InstructionSlug): str
 export function blogPath(language: Language, slug?: string): string {
   return slug ? `/${language}/blog/${slug}` : `/${language}/blog`;
 }
+
+/**
+ * The RSS feed of a language's posts (written by the prerender step). Here rather than in the list page, so a post
+ * page links it without downloading the list page's code.
+ */
+export function feedPath(language: Language): string {
+  return `/${language}/blog/rss.xml`;
+}

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useLoaderData } from "react-router";
 import { useLanguage } from "../../app/use-language.ts";
 import { usePageMeta } from "../../app/use-page-meta.ts";
-import { type BlogIndex, blogPath } from "../../content/types.ts";
+import { type BlogIndex, blogPath, feedPath } from "../../content/types.ts";
 import classes from "./Blog.module.css";
 import { PostByline } from "./PostByline.tsx";
 
@@ -43,9 +43,4 @@ export default function BlogListPage() {
       </Text>
     </Container>
   );
-}
-
-/** The RSS feed of a language's posts (written by the prerender step). */
-export function feedPath(language: string): string {
-  return `/${language}/blog/rss.xml`;
 }

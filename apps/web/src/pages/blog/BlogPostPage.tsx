@@ -8,9 +8,8 @@ import { Article } from "../../content/Article.tsx";
 import { Breadcrumbs, type Crumb } from "../../content/Breadcrumbs.tsx";
 import { blogPostingJsonLd, breadcrumbJsonLd } from "../../content/json-ld.ts";
 import { NeighbourLinks } from "../../content/NeighbourLinks.tsx";
-import { type BlogPostDocument, blogPath } from "../../content/types.ts";
+import { type BlogPostDocument, blogPath, feedPath } from "../../content/types.ts";
 import classes from "./Blog.module.css";
-import { feedPath } from "./BlogListPage.tsx";
 import { PostByline } from "./PostByline.tsx";
 
 /** `/{lang}/blog/<slug>`: one post; alternates only to the languages it was written in. */
@@ -49,6 +48,8 @@ export default function BlogPostPage() {
             alt={post.image.alt}
             width={post.image.width}
             height={post.image.height}
+            // The cover is the largest element of the post on wider screens: fetched before the page's scripts.
+            fetchPriority="high"
             className={classes.cover}
           />
         )}
