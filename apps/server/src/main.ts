@@ -3,13 +3,13 @@ import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config/config.ts";
 import { loadSecrets } from "./config/secrets.ts";
 import { openDatabase } from "./db/database.ts";
+import { startPaymentBackground } from "./payments.ts";
 import { createFileBlobStore } from "./ports/blob-store.ts";
 import { createEnginePorts } from "./ports/engine-workers.ts";
 import { checkS3Bucket, createS3BlobStore } from "./ports/s3-blob-store.ts";
 import { createWorkspace } from "./routes/workspace.ts";
 import { killRasterisers, sweepStaleRasterFolders } from "./scans/pdf-pages.ts";
 import { createBlobSweeper, startBlobSweeps } from "./services/blob-sweep.ts";
-import { startPaymentBackground } from "./payments.ts";
 import { isPremium } from "./services/premium.ts";
 import { readBuildInfo, versionLabel } from "./version.ts";
 

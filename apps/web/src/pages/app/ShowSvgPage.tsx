@@ -335,7 +335,6 @@ function ShowSvgPage() {
               editOf={fontId ? editOf : undefined}
               fontId={fontId ?? undefined}
               onEdit={fontId ? autosave.edit : undefined}
-              fontId={fontId ?? undefined}
               drawHref={
                 fontId
                   ? (chars, variant) =>
