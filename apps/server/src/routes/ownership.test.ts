@@ -50,12 +50,13 @@ describe("ownership: another user's objects answer 404 and stay as they were", (
     expect(listed.some((entry: { id: string }) => entry.id === a.templateId)).toBe(false);
   });
 
-  it("fonts: read, build, download, copy, merge, remove, specimen", async () => {
+  it("fonts: read, build, download, copy, merge, remove, specimen, a letter's scan picture", async () => {
     const own = await createFont(t, b, { name: "B's font" });
     const checks = [
       await asB("POST", "/api/buildFont", { fontId: a.fontId }),
       await asB("GET", `/api/getCreatedFont/${a.fontId}?format=ttf`),
       await asB("GET", `/api/fonts/${a.fontId}/specimen`),
+      await asB("GET", `/api/fonts/${a.fontId}/letters/scan?chars=a&variant=1`),
       await asB("POST", "/api/copyFont", { fontId: a.fontId }),
       await asB("POST", "/api/joinFontToFonts", { sourceFontId: a.fontId, targetFontId: own }),
       await asB("POST", "/api/joinFontToFonts", { sourceFontId: own, targetFontId: a.fontId }),

@@ -229,33 +229,17 @@ export function LetterEditor(props: LetterEditorProps) {
         right: Math.round((lines.right - lines.inkRight) * scale),
       }
     : null;
-  // Read on every render, which every change of the editor causes (its version).
-  const enabled = (() => {
-    const selected = editor.selection.size > 0;
-    const hasContours = glyph.contours.length > 0;
-    return (command: CommandId): boolean => {
-      switch (command) {
-        case "undo":
-          return editor.canUndo;
-        case "redo":
-          return editor.canRedo;
-        case "delete":
-        case "deleteContour":
-        case "toggleSmooth":
-          return selected;
-        case "reverse":
-        case "removeOverlap":
-        case "flipHorizontal":
-        case "flipVertical":
-        case "rotateLeft":
-        case "rotateRight":
-        case "copy":
-          return hasContours;
-        default:
-          return true;
-      }
-    };
-  })();
+  // Commands with nothing to act on, as one string so the toolbar redraws only when the set changes.
+  const selected = editor.selection.size > 0;
+  const hasContours = glyph.contours.length > 0;
+  const disabled = [
+    ...(editor.canUndo ? [] : ["undo"]),
+    ...(editor.canRedo ? [] : ["redo"]),
+    ...(selected ? [] : ["delete", "deleteContour", "toggleSmooth"]),
+    ...(hasContours
+      ? []
+      : ["reverse", "removeOverlap", "flipHorizontal", "flipVertical", "rotateLeft", "rotateRight", "copy"]),
+  ].join(",");
 
   const takeTheirs = (key: string) => {
     const local = snapshot.letters.get(key);
@@ -301,7 +285,7 @@ export function LetterEditor(props: LetterEditorProps) {
       <OutlineToolbar
         tool={editor.tool.id}
         tracingShown={props.tracing ? tracingShown : null}
-        enabled={enabled}
+        disabled={disabled}
         onCommand={run}
       />
       <Paper withBorder ref={container} style={{ overflow: "hidden" }}>

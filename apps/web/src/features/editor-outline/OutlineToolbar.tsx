@@ -1,6 +1,6 @@
 import { bindingLabel, type CommandId, shortcutsOf } from "@handfont/editor";
 import { ActionIcon, Group, Kbd, Modal, Table, Tooltip } from "@mantine/core";
-import type { ReactNode } from "react";
+import { memo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { keyPlatform, useKeyboardLayout } from "../glyph-editing/use-editor-shortcuts.ts";
 
@@ -109,13 +109,15 @@ const GROUPS: { id: string; commands: { command: CommandId; icon: ReactNode }[] 
  * The outline editor's buttons, each with its name and keys in a tooltip. The active tool and the tracing layer
  * show as pressed; commands with nothing to act on are disabled.
  */
-export function OutlineToolbar(props: {
+export const OutlineToolbar = memo(function OutlineToolbar(props: {
   tool: string;
   tracingShown: boolean | null;
-  enabled: (command: CommandId) => boolean;
+  /** The commands that have nothing to act on now, comma-separated. */
+  disabled: string;
   onCommand: (command: CommandId) => void;
 }) {
   const { t } = useTranslation("editor-outline");
+  const disabled = new Set(props.disabled.split(","));
   const layout = useKeyboardLayout();
   return (
     <Group gap="xs" role="toolbar" aria-label={t("toolbar.label")} wrap="wrap">
@@ -139,7 +141,7 @@ export function OutlineToolbar(props: {
                     aria-label={name}
                     aria-keyshortcuts={keys || undefined}
                     aria-pressed={pressed}
-                    disabled={!props.enabled(command)}
+                    disabled={disabled.has(command)}
                     onClick={(event) => {
                       // A button clicked with the pointer gives focus back, so Space pans the canvas instead of
                       // pressing the button again; one pressed from the keyboard keeps it.
@@ -159,7 +161,7 @@ export function OutlineToolbar(props: {
       ))}
     </Group>
   );
-}
+});
 
 /** Every shortcut of the outline editor with its keys, in the user's language. */
 export function ShortcutHelp(props: { opened: boolean; onClose: () => void }) {
