@@ -1,5 +1,6 @@
 import { SessionResponse, SignUpResponse, type UserView } from "@handfont/contract";
 import { type ApiClient, api } from "../../api/client.ts";
+import { forgetDeviceCopies } from "../../lib/device-copies.ts";
 import { authStore } from "./auth-state.ts";
 import type { AuthStore } from "./auth-store.ts";
 
@@ -69,11 +70,13 @@ export function createSession(client: ApiClient, store: AuthStore): Session {
       } finally {
         client.setAccessToken(null);
         store.signedOut();
+        forgetDeviceCopies();
       }
     },
     forget() {
       client.setAccessToken(null);
       store.signedOut();
+      forgetDeviceCopies();
     },
     completeSocialLogin: refreshUser,
     restore() {

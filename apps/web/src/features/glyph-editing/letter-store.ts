@@ -1,4 +1,5 @@
 import { type LocalLetter, letterKey } from "@handfont/editor";
+import { EDITOR_DATABASE } from "../../lib/device-copies.ts";
 
 /**
  * Where the editors keep letters on the device (the autosave's "local copy first"): each letter of a font with its
@@ -14,7 +15,6 @@ export interface LetterStore {
   remove(owner: string, fontId: string, keys: readonly string[]): Promise<void>;
 }
 
-const DATABASE = "handfont-editor";
 const LETTERS = "letters";
 
 const recordKey = (owner: string, fontId: string, key: string) => `${owner}|${fontId}|${key}`;
@@ -36,9 +36,17 @@ export function indexedDbLetterStore(factory: IDBFactory = indexedDB): LetterSto
   let opened: Promise<IDBDatabase> | null = null;
   const database = () => {
     opened ??= new Promise<IDBDatabase>((resolve, reject) => {
-      const request = factory.open(DATABASE, 1);
+      const request = factory.open(EDITOR_DATABASE, 1);
       request.onupgradeneeded = () => request.result.createObjectStore(LETTERS);
-      request.onsuccess = () => resolve(request.result);
+      request.onsuccess = () => {
+        const db = request.result;
+        // Signing out deletes the database (lib/device-copies.ts): give way instead of blocking it.
+        db.onversionchange = () => {
+          db.close();
+          opened = null;
+        };
+        resolve(db);
+      };
       request.onerror = () => reject(request.error);
     });
     return opened;

@@ -2,6 +2,7 @@ import { type LetterChange, LetterConflictBody, type LetterState } from "@handfo
 import { type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { ApiError } from "../../api/errors.ts";
+import { LETTER_EDITS_PREFIX } from "../../lib/device-copies.ts";
 import type { GlyphEdit } from "../workspace/GlyphTile.tsx";
 import { workspaceApi } from "../workspace/workspace-api.ts";
 
@@ -9,7 +10,7 @@ export const letterKey = (letter: { chars: string; variant: number }) => `${lett
 
 /** How long the page waits after the last edit before saving: typing 1.25 in a number field is one save, not three. */
 export const AUTOSAVE_DELAY_MS = 800;
-const BACKUP_PREFIX = "handfont.letterEdits.";
+const BACKUP_PREFIX = LETTER_EDITS_PREFIX;
 
 export type AutosaveStatus = "idle" | "pending" | "saving" | "saved" | "error";
 
