@@ -204,7 +204,11 @@ for (const setup of setups) {
     CAPTCHA_HMAC_SECRET: "h".repeat(32),
     JWT_PRIVATE_KEY: generateKeyPairSync("ed25519").privateKey.export({ format: "pem", type: "pkcs8" }).toString(),
     // BENCH_PGLITE=memory keeps the embedded database in memory, to tell its own cost from its files'.
-    ...(postgres ? { DATABASE_URL: postgres.url } : process.env.BENCH_PGLITE === "memory" ? { DATABASE_URL: "memory://" } : {}),
+    ...(postgres
+      ? { DATABASE_URL: postgres.url }
+      : process.env.BENCH_PGLITE === "memory"
+        ? { DATABASE_URL: "memory://" }
+        : {}),
   };
   const servers: Server[] = [];
   try {
