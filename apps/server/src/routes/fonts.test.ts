@@ -58,6 +58,11 @@ describe("fonts", () => {
     expect(listed.lastBuild.glyphCount).toBe(2);
     const specimen = await t.as(user, { method: "GET", url: listed.specimenUrl });
     expect(specimen.statusCode).toBe(200);
+    // Built again with a letter more: the list shows the newest build, not an older one.
+    await addLetters(t, user, fontId, ["c"]);
+    expect((await t.as(user, { method: "POST", url: "/api/buildFont", payload: { fontId } })).statusCode).toBe(200);
+    const relisted = (await t.as(user, { method: "GET", url: "/api/getAllAddedFonts" })).json().fonts[0];
+    expect(relisted.lastBuild.glyphCount).toBe(3);
   });
 
   it("copies a font with its letters and settings", async () => {

@@ -89,14 +89,13 @@ export function keepChosen(letters: LetterRecord[], keep: readonly string[], var
 export function createFontService(ctx: WorkspaceContext) {
   const latestBuilds = async (db: Executor, fontIds: string[]) => {
     if (fontIds.length === 0) return new Map<string, BuildRow>();
+    // Only the newest build of each font leaves the database: the list is asked often and builds pile up.
     const rows = await db
-      .select()
+      .selectDistinctOn([fontBuilds.fontId])
       .from(fontBuilds)
       .where(inArray(fontBuilds.fontId, fontIds))
-      .orderBy(desc(fontBuilds.createdAt));
-    const latest = new Map<string, BuildRow>();
-    for (const row of rows) if (!latest.has(row.fontId)) latest.set(row.fontId, row);
-    return latest;
+      .orderBy(fontBuilds.fontId, desc(fontBuilds.createdAt));
+    return new Map<string, BuildRow>(rows.map((row) => [row.fontId, row]));
   };
 
   /** Summaries of fonts: counted by the database from each letter's characters, never from its outline. */
