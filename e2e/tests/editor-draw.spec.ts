@@ -203,6 +203,13 @@ test.describe("on a phone", () => {
       expect(box!.width, name).toBeGreaterThanOrEqual(44);
     }
 
+    for (const label of [
+      page.locator("label").filter({ hasText: "Pen mode" }),
+      page.locator("label").filter({ hasText: /^Missing$/ }),
+    ]) {
+      expect((await label.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    }
+
     const canvas = page.getByTestId("draw-canvas");
     const cdp = await page.context().newCDPSession(page);
     await touches(

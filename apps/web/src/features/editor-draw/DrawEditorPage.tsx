@@ -42,6 +42,9 @@ import { PenSettingsPanel, PlanPanel } from "./EditorPanels.tsx";
 import { loadPen, loadPlan, savePen, savePlan } from "./editor-settings.ts";
 import { ShortcutHelp } from "./ShortcutHelp.tsx";
 
+/** A switch's label is its touch target: at least 44 px tall. */
+const TOUCH_SWITCH = { body: { minHeight: 44, alignItems: "center" } } as const;
+
 /** Commands the pen editor runs through the GlyphEditor itself. */
 const EDITOR_COMMANDS = new Set<CommandId>([
   "undo",
@@ -435,6 +438,7 @@ function DrawEditorPage() {
                   </Button>
                   <Switch
                     size="md"
+                    styles={TOUCH_SWITCH}
                     checked={penMode === "on"}
                     onChange={togglePenMode}
                     label={t("penMode")}
@@ -442,6 +446,7 @@ function DrawEditorPage() {
                   />
                   <Switch
                     size="md"
+                    styles={TOUCH_SWITCH}
                     checked={showReference}
                     onChange={(event) => setShowReference(event.currentTarget.checked)}
                     label={t("reference")}

@@ -31,6 +31,7 @@ export function LetterGrid(props: {
         </Text>
         <SegmentedControl
           size="xs"
+          classNames={{ label: classes.filterLabel }}
           value={filter}
           onChange={(value) => setFilter(value as Filter)}
           data={[
