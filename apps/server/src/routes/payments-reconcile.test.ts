@@ -147,6 +147,17 @@ describe("pending Stripe payments", () => {
     expect(await purchases(who.id)).toHaveLength(0);
   });
 
+  it("expires an old open session once when several processes check it at the same moment", async () => {
+    const who = await buyer();
+    const { paymentId, url } = await start(who, "stripe");
+    await age(paymentId, EXPIRE_AFTER_MS + 60_000);
+    const others = await Promise.all([anotherProcess(), anotherProcess()]);
+    const reports = await Promise.all([checker.reconcile(), ...others.map((other) => other.reconcile())]);
+    expect(reports.map((report) => report.errors)).toEqual([0, 0, 0]);
+    expect(stripe.sessions.get(url.pathname.split("/").pop()!)!.status).toBe("expired");
+    expect(await statusOf(paymentId)).toBe("expired");
+  });
+
   it("does not expire a completed session whose bank payment is still on its way", async () => {
     const who = await buyer();
     const { paymentId, url } = await start(who, "stripe");

@@ -34,8 +34,9 @@ async function reconcileStripe(ctx: PaymentContext, payment: PaymentRow, old: bo
   if (!stripe || !payment.externalId) return old ? settle(ctx, payment, "expired") : "waiting";
   let session = await stripe.retrieveCheckoutSession(payment.externalId);
   if (session.status === "open" && old) {
-    // Closed at Stripe first, so the buyer cannot pay an invoice we call expired; a payment that won the race shows.
-    session = await stripe.expireCheckoutSession(session.id);
+    // Closed at Stripe first, so the buyer cannot pay an invoice we call expired. Stripe refuses to expire a session
+    // that is no longer open (paid meanwhile, or expired by another process's check): then it is read again.
+    session = await stripe.expireCheckoutSession(session.id).catch(() => stripe.retrieveCheckoutSession(session.id));
   }
   if (session.payment_status === "paid") {
     const outcome = await fulfilCheckoutSession(ctx, session);
