@@ -212,6 +212,7 @@ describe("pending Robokassa invoices (OpStateExt)", () => {
     robokassa.operations.set(Number(cheap.url.searchParams.get("InvId")), {
       state: 100,
       outSum: "1.000000",
+      incSum: "1.000000",
       shp: { Shp_payment: cheap.paymentId },
     });
     robokassa.operations.set(Number(other.url.searchParams.get("InvId")), {
@@ -225,6 +226,21 @@ describe("pending Robokassa invoices (OpStateExt)", () => {
     expect(await statusOf(cheap.paymentId)).toBe("pending");
     expect(await statusOf(other.paymentId)).toBe("pending");
     expect(await purchases(who.id)).toHaveLength(0);
+  });
+
+  it("grants a paid invoice whose fee was taken from the shop's OutSum when IncSum is the invoice's sum", async () => {
+    const who = await buyer();
+    const { paymentId, url } = await start(who, "paymentRob", "6m");
+    robokassa.operations.set(Number(url.searchParams.get("InvId")), {
+      state: 100,
+      outSum: "1930.300000",
+      incSum: "1990.000000",
+      shp: { Shp_payment: paymentId },
+    });
+    await age(paymentId, MINUTES_10);
+    await checker.reconcile();
+    expect(await statusOf(paymentId)).toBe("paid");
+    expect(await purchases(who.id)).toHaveLength(1);
   });
 
   it("fails a cancelled invoice, and expires one nobody paid within a day", async () => {

@@ -54,7 +54,9 @@ async function reconcileRobokassa(ctx: PaymentContext, payment: PaymentRow, old:
   if (!operation.found) return old ? settle(ctx, payment, "expired") : "waiting";
   if (operation.state === ROBOKASSA_PAID) {
     const shpPayment = Object.entries(operation.shp).find(([key]) => key.toLowerCase() === "shp_payment")?.[1];
-    if (operation.amountMinor !== payment.amountMinor || (shpPayment !== undefined && shpPayment !== payment.id)) {
+    // Which of OutSum and IncSum repeats the invoice's sum depends on who pays Robokassa's fee: either will do.
+    const sumMatches = operation.sumsMinor.includes(payment.amountMinor);
+    if (!sumMatches || (shpPayment !== undefined && shpPayment !== payment.id)) {
       ctx.log.warn(
         { paymentId: payment.id, invId: payment.invoiceNumber, outSum: operation.outSum },
         "Robokassa reports a paid invoice that does not match the payment: left for the operator",
