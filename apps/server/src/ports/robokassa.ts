@@ -97,7 +97,14 @@ export type ResultCheck = { ok: true; notification: ResultNotification } | { ok:
  * operation for an invoice nobody started paying (Result/Code 3): `unknown`.
  */
 export type OperationState =
-  | { found: true; state: number; outSum: string | null; amountMinor: number | null; shp: Record<string, string> }
+  | {
+      found: true;
+      state: number;
+      outSum: string | null;
+      /** Info/OutSum and Info/IncSum in kopecks (null when absent or not a sum): the invoice's sum is one of them. */
+      sumsMinor: number[];
+      shp: Record<string, string>;
+    }
   | { found: false };
 
 /** OpStateExt's Result/Code values that mean "no such operation" rather than a failure to answer. */
@@ -137,10 +144,14 @@ export function parseOperationState(xml: string): OperationState {
   const state = Number(texts.get("State/Code")?.trim());
   if (!Number.isInteger(state)) throw new Error("Robokassa OpStateExt answered without a state");
   const outSum = texts.get("Info/OutSum")?.trim() || null;
+  const incSum = texts.get("Info/IncSum")?.trim() || null;
+  const sumsMinor = [outSum, incSum]
+    .map((sum) => (sum === null ? null : parseOutSum(sum)))
+    .filter((sum): sum is number => sum !== null);
   const shp = Object.fromEntries(
     fields.filter((entry) => /^shp_/i.test(entry.name.trim())).map((entry) => [entry.name.trim(), entry.value.trim()]),
   );
-  return { found: true, state, outSum, amountMinor: outSum === null ? null : parseOutSum(outSum), shp };
+  return { found: true, state, outSum, sumsMinor, shp };
 }
 
 /** Signature of an OpStateExt request: `MerchantLogin:InvoiceID:Password#2`. */

@@ -147,6 +147,17 @@ describe("pending Stripe payments", () => {
     expect(await purchases(who.id)).toHaveLength(0);
   });
 
+  it("expires an old open session once when several processes check it at the same moment", async () => {
+    const who = await buyer();
+    const { paymentId, url } = await start(who, "stripe");
+    await age(paymentId, EXPIRE_AFTER_MS + 60_000);
+    const others = await Promise.all([anotherProcess(), anotherProcess()]);
+    const reports = await Promise.all([checker.reconcile(), ...others.map((other) => other.reconcile())]);
+    expect(reports.map((report) => report.errors)).toEqual([0, 0, 0]);
+    expect(stripe.sessions.get(url.pathname.split("/").pop()!)!.status).toBe("expired");
+    expect(await statusOf(paymentId)).toBe("expired");
+  });
+
   it("does not expire a completed session whose bank payment is still on its way", async () => {
     const who = await buyer();
     const { paymentId, url } = await start(who, "stripe");
@@ -201,6 +212,7 @@ describe("pending Robokassa invoices (OpStateExt)", () => {
     robokassa.operations.set(Number(cheap.url.searchParams.get("InvId")), {
       state: 100,
       outSum: "1.000000",
+      incSum: "1.000000",
       shp: { Shp_payment: cheap.paymentId },
     });
     robokassa.operations.set(Number(other.url.searchParams.get("InvId")), {
@@ -214,6 +226,21 @@ describe("pending Robokassa invoices (OpStateExt)", () => {
     expect(await statusOf(cheap.paymentId)).toBe("pending");
     expect(await statusOf(other.paymentId)).toBe("pending");
     expect(await purchases(who.id)).toHaveLength(0);
+  });
+
+  it("grants a paid invoice whose fee was taken from the shop's OutSum when IncSum is the invoice's sum", async () => {
+    const who = await buyer();
+    const { paymentId, url } = await start(who, "paymentRob", "6m");
+    robokassa.operations.set(Number(url.searchParams.get("InvId")), {
+      state: 100,
+      outSum: "1930.300000",
+      incSum: "1990.000000",
+      shp: { Shp_payment: paymentId },
+    });
+    await age(paymentId, MINUTES_10);
+    await checker.reconcile();
+    expect(await statusOf(paymentId)).toBe("paid");
+    expect(await purchases(who.id)).toHaveLength(1);
   });
 
   it("fails a cancelled invoice, and expires one nobody paid within a day", async () => {

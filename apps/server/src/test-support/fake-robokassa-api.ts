@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 
 /** What the fake says about one invoice: an operation in a state, or a bare Result/Code (3: no such operation). */
 export type FakeOperation =
-  | { state: number; outSum: string; shp?: Record<string, string> }
+  | { state: number; outSum: string; incSum?: string; shp?: Record<string, string> }
   | { resultCode: number }
   | { httpStatus: number };
 
@@ -49,7 +49,7 @@ export async function startFakeRobokassaApi(options: { login: string; password2:
       xml(
         `${result(0)}<State><Code>${operation.state}</Code><RequestDate>2026-11-20T10:00:00+03:00</RequestDate>` +
           `<StateDate>2026-11-20T10:00:00+03:00</StateDate></State><Info><IncCurrLabel>BANKOCEAN2R</IncCurrLabel>` +
-          `<IncSum>${operation.outSum}</IncSum><IncAccount>4000****0002</IncAccount><PaymentMethod><Code>BankCard</Code>` +
+          `<IncSum>${operation.incSum ?? operation.outSum}</IncSum><IncAccount>4000****0002</IncAccount><PaymentMethod><Code>BankCard</Code>` +
           `<Description>Bank card</Description></PaymentMethod><OutCurrLabel>BANKOCEAN2R</OutCurrLabel>` +
           `<OutSum>${operation.outSum}</OutSum><OpKey>0A1B2C3D</OpKey></Info><UserField>${fields}</UserField>`,
       ),

@@ -34,8 +34,9 @@ async function reconcileStripe(ctx: PaymentContext, payment: PaymentRow, old: bo
   if (!stripe || !payment.externalId) return old ? settle(ctx, payment, "expired") : "waiting";
   let session = await stripe.retrieveCheckoutSession(payment.externalId);
   if (session.status === "open" && old) {
-    // Closed at Stripe first, so the buyer cannot pay an invoice we call expired; a payment that won the race shows.
-    session = await stripe.expireCheckoutSession(session.id);
+    // Closed at Stripe first, so the buyer cannot pay an invoice we call expired. Stripe refuses to expire a session
+    // that is no longer open (paid meanwhile, or expired by another process's check): then it is read again.
+    session = await stripe.expireCheckoutSession(session.id).catch(() => stripe.retrieveCheckoutSession(session.id));
   }
   if (session.payment_status === "paid") {
     const outcome = await fulfilCheckoutSession(ctx, session);
@@ -53,7 +54,9 @@ async function reconcileRobokassa(ctx: PaymentContext, payment: PaymentRow, old:
   if (!operation.found) return old ? settle(ctx, payment, "expired") : "waiting";
   if (operation.state === ROBOKASSA_PAID) {
     const shpPayment = Object.entries(operation.shp).find(([key]) => key.toLowerCase() === "shp_payment")?.[1];
-    if (operation.amountMinor !== payment.amountMinor || (shpPayment !== undefined && shpPayment !== payment.id)) {
+    // Which of OutSum and IncSum repeats the invoice's sum depends on who pays Robokassa's fee: either will do.
+    const sumMatches = operation.sumsMinor.includes(payment.amountMinor);
+    if (!sumMatches || (shpPayment !== undefined && shpPayment !== payment.id)) {
       ctx.log.warn(
         { paymentId: payment.id, invId: payment.invoiceNumber, outSum: operation.outSum },
         "Robokassa reports a paid invoice that does not match the payment: left for the operator",
