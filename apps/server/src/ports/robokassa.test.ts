@@ -5,6 +5,8 @@ import {
   encodeReceipt,
   formatOutSum,
   hashHex,
+  operationStateSignature,
+  parseOperationState,
   parseOutSum,
   paymentSignature,
   resultSignature,
@@ -140,5 +142,45 @@ describe("Robokassa payment URL and ResultURL check", () => {
       ok: false,
       reason: "missing-fields",
     });
+  });
+});
+
+describe("OpStateExt", () => {
+  it("signs MerchantLogin:InvoiceID:Password#2", () => {
+    // md5("demo:7:pass2"), computed outside this code.
+    expect(operationStateSignature({ login: "demo", invId: 7, password2: "pass2", hash: "md5" })).toBe(
+      "6b43c9706367d74f54b74e32e84b2b81",
+    );
+  });
+
+  const answer = (body: string) =>
+    `<?xml version="1.0" encoding="utf-8"?><OperationStateResponse xmlns="http://merchant.roboxchange.com/WebService/">${body}</OperationStateResponse>`;
+
+  it("reads the state, both sums and the Shp_ fields of a found operation", () => {
+    const state = parseOperationState(
+      answer(
+        "<Result><Code>0</Code></Result><State><Code>100</Code><RequestDate>2026-11-20T10:00:00+03:00</RequestDate></State>" +
+          "<Info><IncCurrLabel>BANKOCEAN2R</IncCurrLabel><IncSum>490.000000</IncSum><PaymentMethod><Code>BankCard</Code></PaymentMethod>" +
+          "<OutCurrLabel>BANKOCEAN2R</OutCurrLabel><OutSum>475.300000</OutSum></Info>" +
+          "<UserField><Field><Name>shp_payment</Name><Value>abc</Value></Field><Field><Name>Other</Name><Value>x</Value></Field></UserField>",
+      ),
+    );
+    expect(state).toEqual({
+      found: true,
+      state: 100,
+      outSum: "475.300000",
+      sumsMinor: [47530, 49000],
+      shp: { shp_payment: "abc" },
+    });
+  });
+
+  it("reads Result/Code 3 as no operation, and throws on any other failure", () => {
+    expect(parseOperationState(answer("<Result><Code>3</Code><Description>not found</Description></Result>"))).toEqual({
+      found: false,
+    });
+    expect(() =>
+      parseOperationState(answer("<Result><Code>1</Code><Description>bad sign</Description></Result>")),
+    ).toThrow(/answered 1/);
+    expect(() => parseOperationState(answer("<Result><Code>0</Code></Result>"))).toThrow(/without a state/);
   });
 });
