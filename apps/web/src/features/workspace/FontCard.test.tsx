@@ -113,5 +113,20 @@ describe("font card", () => {
     );
     expect(screen.getByTestId("font-empty").textContent).toMatch(/no letters yet/);
     expect(screen.getByRole("link", { name: "Draw letters" }).getAttribute("href")).toBe("/en/editor?font=e");
+    // An empty font has no outline to edit yet.
+    expect(screen.queryByRole("link", { name: "Edit outlines" })).toBeNull();
+  });
+
+  it("leads from a font with letters to both editors", async () => {
+    await activateLanguage("uk");
+    const full = { ...font("f", "Full"), characterCount: 3 };
+    const router = createMemoryRouter([{ path: "*", element: <FontCard font={full} fonts={[full]} /> }]);
+    render(
+      <TestProviders>
+        <RouterProvider router={router} />
+      </TestProviders>,
+    );
+    expect(screen.getByRole("link", { name: "Малювати літери" }).getAttribute("href")).toBe("/uk/editor?font=f");
+    expect(screen.getByRole("link", { name: "Редагувати контури" }).getAttribute("href")).toBe("/uk/editorSvg?font=f");
   });
 });

@@ -171,6 +171,11 @@ export function FontCard({ font, fonts }: { font: FontSummary; fonts: FontSummar
           >
             {t("fonts.draw")}
           </Button>
+          {font.characterCount > 0 && (
+            <Button variant="default" component={Link} to={`${pagePath(language, "editorSvg")}?font=${font.id}`}>
+              {t("fonts.editOutlines")}
+            </Button>
+          )}
           <Button variant="default" onClick={() => copy.run()} loading={copy.isPending}>
             {t("fonts.copy")}
           </Button>
