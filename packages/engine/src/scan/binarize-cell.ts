@@ -84,10 +84,7 @@ export function binarizeCell(image: FloatImage, options: BinarizeOptions): CellM
   // Histogram of 0–1.5 in steps of 1/512: fine enough to measure noise of a percent.
   const bins = 768;
   const histogram = new Uint32Array(bins);
-  for (let i = 0; i < n; i++) {
-    const bin = (data[i]! * 512) | 0;
-    histogram[bin < 0 ? 0 : bin < bins ? bin : bins - 1]!++;
-  }
+  for (let i = 0; i < n; i++) histogram[Math.min(bins - 1, Math.max(0, (data[i]! * 512) | 0))]!++;
   const percentile = (share: number) => {
     const target = n * share;
     let seen = 0;
@@ -123,16 +120,14 @@ export function binarizeCell(image: FloatImage, options: BinarizeOptions): CellM
   // every threshold comes out at or above `floor`, so taking the core as paper (1) gives the same result.
   const area = darkerArea(data, width, height, floor, radius);
   const local = localMinimum(image, radius, area);
-  const columnBlocks = new Int32Array(width).fill(-1);
-  for (let x = area.x0; x < area.x1; x++) columnBlocks[x] = ((x - area.x0) / radius) | 0;
   for (let y = 0; y < height; y++) {
     const rowCap = rowCaps[y]!;
     const inLabelRows = label !== undefined && y >= label.y0 && y < label.y1;
     const blockRow = y >= area.y0 && y < area.y1 ? (((y - area.y0) / radius) | 0) * local.columns : -1;
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
-      const block = columnBlocks[x]!;
-      const core = blockRow >= 0 && block >= 0 ? local.around[blockRow + block]! : 1;
+      const core =
+        blockRow >= 0 && x >= area.x0 && x < area.x1 ? local.around[blockRow + (((x - area.x0) / radius) | 0)]! : 1;
       const depth =
         core <= THIN_FROM
           ? 0.5
@@ -249,30 +244,22 @@ function localMinimum(image: FloatImage, radius: number, area: PixelBox): { arou
   for (let y = 0; y < h; y++) {
     const source = (y + area.y0) * width + area.x0;
     const blockRow = ((y / radius) | 0) * bw;
-    for (let bx = 0, x0 = 0; bx < bw; bx++, x0 += radius) {
-      const x1 = x0 + radius < w ? x0 + radius : w;
-      let least = blocks[blockRow + bx]!;
-      for (let x = x0; x < x1; x++) if (data[source + x]! < least) least = data[source + x]!;
-      blocks[blockRow + bx] = least;
-    }
-  }
-  // The 3 × 3 neighbourhood, separably: across, then down.
-  const across = new Float32Array(bw * bh);
-  for (let by = 0; by < bh; by++) {
-    const row = by * bw;
-    for (let bx = 0; bx < bw; bx++) {
-      let least = blocks[row + bx]!;
-      if (bx > 0 && blocks[row + bx - 1]! < least) least = blocks[row + bx - 1]!;
-      if (bx + 1 < bw && blocks[row + bx + 1]! < least) least = blocks[row + bx + 1]!;
-      across[row + bx] = least;
+    for (let x = 0; x < w; x++) {
+      const b = blockRow + ((x / radius) | 0);
+      if (data[source + x]! < blocks[b]!) blocks[b] = data[source + x]!;
     }
   }
   const around = new Float32Array(bw * bh);
-  for (let b = 0; b < bw * bh; b++) {
-    let least = across[b]!;
-    if (b >= bw && across[b - bw]! < least) least = across[b - bw]!;
-    if (b + bw < bw * bh && across[b + bw]! < least) least = across[b + bw]!;
-    around[b] = least;
+  for (let by = 0; by < bh; by++) {
+    for (let bx = 0; bx < bw; bx++) {
+      let least = Number.POSITIVE_INFINITY;
+      for (let yy = by > 0 ? by - 1 : 0; yy <= (by + 1 < bh ? by + 1 : bh - 1); yy++) {
+        for (let xx = bx > 0 ? bx - 1 : 0; xx <= (bx + 1 < bw ? bx + 1 : bw - 1); xx++) {
+          if (blocks[yy * bw + xx]! < least) least = blocks[yy * bw + xx]!;
+        }
+      }
+      around[by * bw + bx] = least;
+    }
   }
   return { around, columns: bw };
 }
