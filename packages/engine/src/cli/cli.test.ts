@@ -89,17 +89,6 @@ describe("handfont read", () => {
     expect(result.glyphs.every((g) => g.page === 1 && !g.empty && g.path.startsWith("M"))).toBe(true);
     expect(result.pages[0]).toMatchObject({ templateId: "CLIREAD", page: 1, warnings: [] });
     expect(result.pages[1]).toMatchObject({ templateId: null, page: null, error: { code: "IMAGE_UNREADABLE" } });
-    // Files are decoded one ahead: a missing first file and a broken one between good pages keep their places.
-    const missing = join(dir, "missing.jpg");
-    const files = [missing, join(dir, "scan.jpg"), join(dir, "notes.txt"), join(dir, "scan.jpg")];
-    expect(await read(["--layout", layoutFile, "--out", out, ...files], io)).toBe(1);
-    const mixed = JSON.parse(readFileSync(out, "utf8")) as ReadOutput;
-    expect(mixed.pages.map((p) => [p.file, p.error?.code ?? p.page])).toEqual([
-      [missing, "IMAGE_UNREADABLE"],
-      [files[1], 1],
-      [files[2], "IMAGE_UNREADABLE"],
-      [files[3], 1],
-    ]);
   });
 
   it("exits 2 on bad usage", async () => {

@@ -59,25 +59,14 @@ export async function run(args: string[], io: CommandIo): Promise<number> {
     io.err(`Cannot use ${options.layout} as a layout: ${(error as Error).message}`);
     return EXIT_USAGE;
   }
-  // The next file is decoded (by sharp, off this thread) while this one is read; the first while the engine
-  // starts. A failed decode is reported with its file below (the no-op catch only marks it as handled now).
-  const decode = (file: string) => {
-    const decoding = readFile(file).then((bytes) =>
-      decodeImageFile(bytes, options.maxPixels ? { maxPixels: options.maxPixels } : {}),
-    );
-    decoding.catch(() => {});
-    return decoding;
-  };
-  let next = decode(options.files[0]!);
   await initEngineForNode();
   const output: ReadOutput = { unitsPerEm: 1000, glyphs: [], pages: [] };
   const lookup = (id: string, page: number) =>
     id === layout.id && layout.pages.some((p) => p.page === page) ? layout : undefined;
-  for (const [index, file] of options.files.entries()) {
-    const decoding = next;
-    if (index + 1 < options.files.length) next = decode(options.files[index + 1]!);
+  for (const file of options.files) {
     try {
-      const image = await decoding;
+      const bytes = await readFile(file);
+      const image = await decodeImageFile(bytes, options.maxPixels ? { maxPixels: options.maxPixels } : {});
       const result = await readScan(image, lookup, options.maxPixels ? { maxPixels: options.maxPixels } : {});
       output.pages.push({ file, templateId: result.templateId, page: result.page, warnings: result.warnings });
       for (const cell of result.cells) output.glyphs.push({ ...cell, page: result.page });

@@ -34,7 +34,6 @@ export type CleanedCell = {
  * Removes what is not the letter: noise, specks of dirt, and strokes that stray in from a neighbouring box.
  * A blob crossing the cell's edge belongs to whichever side holds most of it: mostly outside, it is a
  * neighbour's stroke and is trimmed; mostly inside, it is the letter running into the edge, kept with a warning.
- * A speck-sized blob that is only faint is dirt even alone in the box (a letter's dot is larger or darker).
  */
 export function cleanCell(cell: CellMask, options: CleanOptions): CleanedCell {
   const { width, height } = cell;
@@ -51,9 +50,6 @@ export function cleanCell(cell: CellMask, options: CleanOptions): CleanedCell {
       if (l) inside[l]!++;
     }
   }
-  // Blobs with some ink darker than any print (mask value 2); faint ones may be dust, grain or a JPEG artefact.
-  const dark = new Uint8Array(parts.count + 1);
-  for (let i = 0; i < cell.mask.length; i++) if (cell.mask[i] === 2) dark[parts.labels[i]!] = 1;
   let largest = 0;
   for (let l = 1; l <= parts.count; l++) largest = Math.max(largest, inside[l]!);
 
@@ -75,7 +71,7 @@ export function cleanCell(cell: CellMask, options: CleanOptions): CleanedCell {
         trimmed++;
         continue;
       } else touching++;
-    } else if (own < speck && (own < 0.05 * largest || !dark[l])) {
+    } else if (own < speck && own < 0.05 * largest) {
       specks++;
       continue;
     }

@@ -137,7 +137,7 @@ export async function readScan(
     if (cells.length % reportEvery === 0 && cells.length > 0) {
       report(STAGE_START.cells + cells.length * cellShare, "cells");
     }
-    const reading = await readCell(cellSource, cellH, cell, layout.guides, workPxPerMm, scanPxPerMm);
+    const reading = await readCell(cellSource, cellH, cell, workPxPerMm);
     // A written box's picture is kept for tracing under its outline in the editors.
     cells.push(
       reading.cell.empty ? reading.cell : { ...reading.cell, picture: await cellPicture(cellSource, cellH, cell) },
