@@ -43,6 +43,8 @@ const server = spawn(join(root, "node_modules/.bin/node"), ["apps/server/src/mai
     LOG_LEVEL: "warn",
     PUBLIC_URL: origin,
     CONTACT_EMAIL: "privacy@handfont.test",
+    // Production needs a mail server; the audit sends no mail, so nothing listens there.
+    SMTP_URL: "smtp://127.0.0.1:9",
   },
 });
 const stop = () => {

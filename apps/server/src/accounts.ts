@@ -6,7 +6,7 @@ import { createSessionCookies } from "./http/session-cookies.ts";
 import { createXsrf } from "./http/xsrf.ts";
 import { createCaptchaVerifier } from "./ports/captcha.ts";
 import { type Clock, systemClock } from "./ports/clock.ts";
-import { createLogMailer, createOutbox, createSmtpMailer, type Mailer, type Outbox } from "./ports/mailer.ts";
+import { createLogMailer, createOutbox, createSmtpMailer, linksOf, type Mailer, type Outbox } from "./ports/mailer.ts";
 import { createOpenIdClient } from "./ports/openid.ts";
 import type { AccountRoutesOptions } from "./routes/auth/options.ts";
 import { createAccessTokens } from "./services/auth/access-tokens.ts";
@@ -44,14 +44,21 @@ export async function createAccounts(input: {
   const ports = input.ports ?? {};
   const clock = ports.clock ?? systemClock;
   const db = input.database.db;
-  const outbox: Outbox | null = !config.mail.smtpUrl && config.environment !== "production" ? createOutbox() : null;
+  const outbox: Outbox | null = config.mail.outbox ? createOutbox() : null;
+  // Without SMTP_URL (never in production, config.ts) the owner of the machine finds the links in the console.
   const mailer: Mailer = config.mail.smtpUrl
     ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
-    : createLogMailer((mail) => log.info({ mail }, "mail not sent (no SMTP_URL): logged instead"), outbox, clock);
+    : createLogMailer(
+        ({ to, subject, text }) =>
+          log.warn(
+            { mail: { to, subject }, links: linksOf(text) },
+            `mail not sent (no SMTP_URL): ${linksOf(text).join(" ")}`,
+          ),
+        outbox,
+        clock,
+      );
   if (outbox) log.warn("SMTP_URL is not set: account mails are kept in the development outbox (/api/debug/outbox)");
-  if (!config.mail.smtpUrl && config.environment === "production") {
-    log.warn("SMTP_URL is not set: account mails go to the log only");
-  }
+  else if (!config.mail.smtpUrl) log.warn("SMTP_URL is not set: the links of account mails are printed to this log");
   const mail = createAccountMail({
     mailer,
     publicUrl: config.publicUrl,

@@ -15,9 +15,10 @@ import type { Secrets } from "./config/secrets.ts";
 import type { Database } from "./db/database.ts";
 import "./http/auth-context.ts";
 import { registerAuthentication } from "./http/authentication.ts";
-import { registerErrorHandling } from "./http/error-handler.ts";
+import { clientErrorHandler, registerErrorHandling } from "./http/error-handler.ts";
 import { registerSecurityHeaders } from "./http/security.ts";
 import { sessionBinding } from "./http/session-cookies.ts";
+import { registerTextSafety } from "./http/text-safety.ts";
 import { registerWebApp } from "./http/web-app.ts";
 import { registerXsrfProtection } from "./http/xsrf.ts";
 import { createPaymentFeature } from "./payments.ts";
@@ -58,6 +59,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   // Routes read the signed-in user from here (http/auth-context.ts); the authentication hook fills it.
@@ -65,6 +67,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerTextSafety(app);
 
   await registerSecurityHeaders(app, {
     analytics: config.analyticsId !== null,

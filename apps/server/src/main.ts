@@ -1,4 +1,3 @@
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config/config.ts";
@@ -6,6 +5,7 @@ import { loadSecrets } from "./config/secrets.ts";
 import { openDatabase } from "./db/database.ts";
 import { createFileBlobStore } from "./ports/blob-store.ts";
 import { createEnginePorts } from "./ports/engine-workers.ts";
+import { checkS3Bucket, createS3BlobStore } from "./ports/s3-blob-store.ts";
 import { createWorkspace } from "./routes/workspace.ts";
 import { isPremium } from "./services/premium.ts";
 import { readBuildInfo, versionLabel } from "./version.ts";
@@ -28,8 +28,12 @@ async function main(): Promise<void> {
   });
   const secrets = loadSecrets(config.dataDir, config.givenSecrets);
   const engine = createEnginePorts({ workers: config.engineWorkers });
+  const blobs =
+    config.blobs.store === "s3" ? createS3BlobStore(config.blobs.s3) : createFileBlobStore(config.blobs.dir);
+  // A wrong bucket or key is named at start rather than at the first upload.
+  if (config.blobs.store === "s3") await checkS3Bucket(config.blobs.s3);
   const workspace = createWorkspace(database.db, {
-    blobs: createFileBlobStore(join(config.dataDir, "blobs")),
+    blobs,
     templateMaker: engine.templateMaker,
     scanReader: engine.scanReader,
     fontBuilder: engine.fontBuilder,

@@ -26,6 +26,10 @@ export const CORE_ERROR_CODES = [
   "FORBIDDEN",
   "PAYLOAD_TOO_LARGE",
   "UNSUPPORTED_MEDIA_TYPE",
+  "INVALID_CHARACTERS",
+  "UPLOAD_MALFORMED",
+  "HEADERS_TOO_LARGE",
+  "IDEMPOTENCY_KEY_REUSED",
 ] as const;
 export type CoreErrorCode = (typeof CORE_ERROR_CODES)[number];
 
@@ -40,6 +44,11 @@ export const CORE_ERROR_MESSAGES: MessageCatalogue<CoreErrorCode> = {
     FORBIDDEN: "You are not allowed to do this.",
     PAYLOAD_TOO_LARGE: "The request is too large.",
     UNSUPPORTED_MEDIA_TYPE: "This content type is not supported.",
+    INVALID_CHARACTERS:
+      "Some text contains characters that cannot be used (such as control characters). Remove them and try again.",
+    UPLOAD_MALFORMED: "The upload arrived incomplete or damaged. Please try again.",
+    HEADERS_TOO_LARGE: "The request headers are too large. Clearing this site’s cookies may help.",
+    IDEMPOTENCY_KEY_REUSED: "This action was already sent with other data. Please start it again.",
   },
   ru: {
     VALIDATION: "Часть отправленных данных некорректна.",
@@ -51,6 +60,10 @@ export const CORE_ERROR_MESSAGES: MessageCatalogue<CoreErrorCode> = {
     FORBIDDEN: "У вас нет прав на это действие.",
     PAYLOAD_TOO_LARGE: "Слишком большой запрос.",
     UNSUPPORTED_MEDIA_TYPE: "Этот тип содержимого не поддерживается.",
+    INVALID_CHARACTERS: "Текст содержит недопустимые символы (например, управляющие). Удалите их и попробуйте снова.",
+    UPLOAD_MALFORMED: "Загрузка пришла неполной или повреждённой. Попробуйте ещё раз.",
+    HEADERS_TOO_LARGE: "Заголовки запроса слишком велики. Может помочь удаление cookie этого сайта.",
+    IDEMPOTENCY_KEY_REUSED: "Это действие уже было отправлено с другими данными. Начните его заново.",
   },
   de: {
     VALIDATION: "Einige der gesendeten Daten sind ungültig.",
@@ -62,6 +75,11 @@ export const CORE_ERROR_MESSAGES: MessageCatalogue<CoreErrorCode> = {
     FORBIDDEN: "Dazu bist du nicht berechtigt.",
     PAYLOAD_TOO_LARGE: "Die Anfrage ist zu groß.",
     UNSUPPORTED_MEDIA_TYPE: "Dieser Inhaltstyp wird nicht unterstützt.",
+    INVALID_CHARACTERS:
+      "Ein Text enthält Zeichen, die nicht verwendet werden können (etwa Steuerzeichen). Entferne sie und versuche es erneut.",
+    UPLOAD_MALFORMED: "Der Upload kam unvollständig oder beschädigt an. Bitte versuche es erneut.",
+    HEADERS_TOO_LARGE: "Die Kopfzeilen der Anfrage sind zu groß. Das Löschen der Cookies dieser Website kann helfen.",
+    IDEMPOTENCY_KEY_REUSED: "Diese Aktion wurde bereits mit anderen Daten gesendet. Bitte starte sie neu.",
   },
   es: {
     VALIDATION: "Algunos de los datos enviados no son válidos.",
@@ -73,6 +91,12 @@ export const CORE_ERROR_MESSAGES: MessageCatalogue<CoreErrorCode> = {
     FORBIDDEN: "No tienes permiso para hacer esto.",
     PAYLOAD_TOO_LARGE: "La solicitud es demasiado grande.",
     UNSUPPORTED_MEDIA_TYPE: "Este tipo de contenido no es compatible.",
+    INVALID_CHARACTERS:
+      "Un texto contiene caracteres que no se pueden usar (como caracteres de control). Elimínalos e inténtalo de nuevo.",
+    UPLOAD_MALFORMED: "La subida llegó incompleta o dañada. Inténtalo de nuevo.",
+    HEADERS_TOO_LARGE:
+      "Las cabeceras de la solicitud son demasiado grandes. Borrar las cookies de este sitio puede ayudar.",
+    IDEMPOTENCY_KEY_REUSED: "Esta acción ya se envió con otros datos. Vuelve a empezarla.",
   },
   fr: {
     VALIDATION: "Certaines des données envoyées ne sont pas valides.",
@@ -84,6 +108,11 @@ export const CORE_ERROR_MESSAGES: MessageCatalogue<CoreErrorCode> = {
     FORBIDDEN: "Vous n’êtes pas autorisé à faire cela.",
     PAYLOAD_TOO_LARGE: "La requête est trop volumineuse.",
     UNSUPPORTED_MEDIA_TYPE: "Ce type de contenu n’est pas pris en charge.",
+    INVALID_CHARACTERS:
+      "Un texte contient des caractères inutilisables (comme des caractères de contrôle). Supprimez-les et réessayez.",
+    UPLOAD_MALFORMED: "L’envoi est arrivé incomplet ou endommagé. Veuillez réessayer.",
+    HEADERS_TOO_LARGE: "Les en-têtes de la requête sont trop volumineux. Effacer les cookies de ce site peut aider.",
+    IDEMPOTENCY_KEY_REUSED: "Cette action a déjà été envoyée avec d’autres données. Recommencez-la.",
   },
   it: {
     VALIDATION: "Alcuni dei dati inviati non sono validi.",
@@ -95,6 +124,12 @@ export const CORE_ERROR_MESSAGES: MessageCatalogue<CoreErrorCode> = {
     FORBIDDEN: "Non hai l’autorizzazione per farlo.",
     PAYLOAD_TOO_LARGE: "La richiesta è troppo grande.",
     UNSUPPORTED_MEDIA_TYPE: "Questo tipo di contenuto non è supportato.",
+    INVALID_CHARACTERS:
+      "Un testo contiene caratteri non utilizzabili (come i caratteri di controllo). Rimuovili e riprova.",
+    UPLOAD_MALFORMED: "Il caricamento è arrivato incompleto o danneggiato. Riprova.",
+    HEADERS_TOO_LARGE:
+      "Le intestazioni della richiesta sono troppo grandi. Cancellare i cookie di questo sito può aiutare.",
+    IDEMPOTENCY_KEY_REUSED: "Questa azione è già stata inviata con altri dati. Ricominciala.",
   },
   uk: {
     VALIDATION: "Частина надісланих даних некоректна.",
@@ -106,5 +141,9 @@ export const CORE_ERROR_MESSAGES: MessageCatalogue<CoreErrorCode> = {
     FORBIDDEN: "У вас немає прав на цю дію.",
     PAYLOAD_TOO_LARGE: "Запит завеликий.",
     UNSUPPORTED_MEDIA_TYPE: "Цей тип вмісту не підтримується.",
+    INVALID_CHARACTERS: "Текст містить недопустимі символи (наприклад, керівні). Видаліть їх і спробуйте знову.",
+    UPLOAD_MALFORMED: "Завантаження надійшло неповним або пошкодженим. Спробуйте ще раз.",
+    HEADERS_TOO_LARGE: "Заголовки запиту завеликі. Може допомогти видалення cookie цього сайту.",
+    IDEMPOTENCY_KEY_REUSED: "Цю дію вже було надіслано з іншими даними. Почніть її заново.",
   },
 };

@@ -39,6 +39,7 @@ export {
   commandOfKey,
   type KeyBinding,
   type KeyPress,
+  pressedCode,
   SHORTCUTS,
   type Shortcut,
   shortcutsOf,

@@ -46,6 +46,22 @@ describe("configuration", () => {
     expect(issuesOf({ NODE_ENV: "production", CONTACT_EMAIL: "a@b.example" })[0]).toMatch(/^PUBLIC_URL: /);
   });
 
+  it("refuses to start in production without a mail server, naming SMTP_URL", () => {
+    const production = { NODE_ENV: "production", PUBLIC_URL: "https://fonts.example", CONTACT_EMAIL: "a@b.example" };
+    expect(issuesOf(production)).toEqual([expect.stringMatching(/^SMTP_URL: required when NODE_ENV=production/)]);
+    expect(issuesOf({ ...production, SMTP_URL: "smtps://user:pass@mail.example:465" })).toEqual([]);
+  });
+
+  it("keeps the development outbox only while the server answers this machine alone", () => {
+    expect(loadConfig({}, "/").mail.outbox).toBe(true);
+    expect(loadConfig({ HOST: "127.0.0.1", PUBLIC_URL: "http://[::1]:3000" }, "/").mail.outbox).toBe(true);
+    expect(loadConfig({ HOST: "0.0.0.0" }, "/").mail.outbox).toBe(false);
+    expect(loadConfig({ HOST: "::" }, "/").mail.outbox).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "true" }, "/").mail.outbox).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: "https://fonts.example" }, "/").mail.outbox).toBe(false);
+    expect(loadConfig({ SMTP_URL: "smtp://127.0.0.1:25" }, "/").mail.outbox).toBe(false);
+  });
+
   it("sizes the engine's worker pool from ENGINE_WORKERS, else leaves one core free", () => {
     expect(loadConfig({ ENGINE_WORKERS: "3" }, "/").engineWorkers).toBe(3);
     expect(loadConfig({}, "/").engineWorkers).toBe(Math.max(1, availableParallelism() - 1));
@@ -81,7 +97,12 @@ describe("configuration", () => {
   });
 
   it("refuses weak argon2 settings in production and half-given credential pairs", () => {
-    const production = { NODE_ENV: "production", PUBLIC_URL: "https://f.example", CONTACT_EMAIL: "a@f.example" };
+    const production = {
+      NODE_ENV: "production",
+      PUBLIC_URL: "https://f.example",
+      CONTACT_EMAIL: "a@f.example",
+      SMTP_URL: "smtp://mail.f.example",
+    };
     expect(issuesOf({ ...production, ARGON2_MEMORY_KIB: "256" })).toEqual([
       "ARGON2_MEMORY_KIB: at least 19456 when NODE_ENV=production",
     ]);

@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { CAPTCHA_PROVIDERS, type CaptchaProvider } from "@handfont/contract";
 import { z } from "zod";
+import { BLOB_ENV, type BlobConfig, blobConfig, blobIssues } from "./blob-config.ts";
 import { PAYMENT_ENV, type PaymentConfig, paymentConfig, paymentIssues } from "./payment-config.ts";
 
 /** Every environment variable the server reads, declared once (CONVENTIONS.md: configuration declared once). */
@@ -49,6 +50,7 @@ const EnvSchema = z.object({
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(64).max(4_194_304).default(19_456),
   ARGON2_ITERATIONS: z.coerce.number().int().min(1).max(100).default(2),
   ...PAYMENT_ENV,
+  ...BLOB_ENV,
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -69,7 +71,11 @@ export interface Config {
   /** Secrets given by the environment; the rest are generated and kept in DATA_DIR (see secrets.ts). */
   givenSecrets: Partial<Record<SecretName, string>>;
   captcha: CaptchaConfig;
-  mail: { smtpUrl: string | null; from: string };
+  /**
+   * `outbox`: mails are kept for GET /api/debug/outbox instead of sent. Only for the machine's owner: outside
+   * production, without SMTP_URL, while the server listens on loopback alone and no proxy sits in front of it.
+   */
+  mail: { smtpUrl: string | null; from: string; outbox: boolean };
   /** Google sign-in (OpenID Connect); null when not configured, and then the button is not shown. */
   google: { clientId: string; clientSecret: string; issuer: string; allowInsecureRequests: boolean } | null;
   /** Addresses (lower case) that receive the ADMIN role when they are confirmed. */
@@ -79,6 +85,8 @@ export interface Config {
   argon2: { memoryKib: number; iterations: number };
   /** Premium prices and the payment routes whose keys are set (payment-config.ts). */
   payments: PaymentConfig;
+  /** Where uploaded scans, built fonts and template PDFs are kept (blob-config.ts). */
+  blobs: BlobConfig;
 }
 
 export interface CaptchaConfig {
@@ -127,7 +135,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string)
   if (e.NODE_ENV === "production" && !e.PUBLIC_URL) {
     throw new ConfigError(["PUBLIC_URL: required when NODE_ENV=production (links in e-mails use it)"]);
   }
-  const issues = [...captchaIssues(e), ...productionIssues(e), ...paymentIssues(e)];
+  const issues = [...captchaIssues(e), ...productionIssues(e), ...paymentIssues(e), ...blobIssues(e)];
   if ((e.GOOGLE_CLIENT_ID === undefined) !== (e.GOOGLE_CLIENT_SECRET === undefined)) {
     issues.push("GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET: give both or neither");
   }
@@ -166,7 +174,16 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string)
       minScore: e.CAPTCHA_MIN_SCORE,
       altcha: { cost: e.ALTCHA_COST, maxNumber: e.ALTCHA_MAX_NUMBER },
     },
-    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM ?? `${e.OPERATOR_NAME} <no-reply@localhost>` },
+    mail: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM ?? `${e.OPERATOR_NAME} <no-reply@localhost>`,
+      outbox:
+        e.NODE_ENV !== "production" &&
+        e.SMTP_URL === undefined &&
+        e.TRUST_PROXY === "false" &&
+        isLoopbackHost(e.HOST) &&
+        (e.PUBLIC_URL === undefined || isLoopbackHost(new URL(e.PUBLIC_URL).hostname)),
+    },
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? {
@@ -183,6 +200,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string)
       e.SECURED_USERNAME && e.SECURED_PASSWORD ? { username: e.SECURED_USERNAME, password: e.SECURED_PASSWORD } : null,
     argon2: { memoryKib: e.ARGON2_MEMORY_KIB, iterations: e.ARGON2_ITERATIONS },
     payments: paymentConfig(e),
+    blobs: blobConfig(e, dataDir),
   };
 }
 
@@ -200,7 +218,25 @@ function productionIssues(e: Env): string[] {
   if (e.ARGON2_MEMORY_KIB < 19_456) issues.push("ARGON2_MEMORY_KIB: at least 19456 when NODE_ENV=production");
   if (e.ARGON2_ITERATIONS < 2) issues.push("ARGON2_ITERATIONS: at least 2 when NODE_ENV=production");
   if (e.OIDC_ALLOW_HTTP === "true") issues.push("OIDC_ALLOW_HTTP: only for tests against a local provider");
+  // Without a mail server nobody could confirm an address or reset a password (and the outbox never exists there).
+  if (e.SMTP_URL === undefined) {
+    issues.push("SMTP_URL: required when NODE_ENV=production (confirmation and password-reset mails are sent over it)");
+  }
   return issues;
+}
+
+/**
+ * True for names and addresses that reach only this machine: localhost, 127.0.0.0/8 and ::1 (also in brackets, as
+ * URLs write it). 0.0.0.0, :: and every other address may be reachable from elsewhere.
+ */
+export function isLoopbackHost(host: string): boolean {
+  const name = host.toLowerCase().replace(/^\[(.*)\]$/, "$1");
+  return (
+    name === "localhost" ||
+    name === "::1" ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name) ||
+    /^::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name)
+  );
 }
 
 function resolvePath(cwd: string, path: string): string {

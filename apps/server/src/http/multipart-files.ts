@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import { DomainError } from "../services/domain-error.ts";
+import { hasInvalidCharacters } from "./text-safety.ts";
 
 export type UploadedFile = { fileName: string; bytes: Uint8Array };
 
@@ -24,10 +25,17 @@ export async function readMultipart(
         parts: limits.files + 20,
       },
     })) {
+      if (hasInvalidCharacters(part.fieldname)) throw new DomainError("INVALID_CHARACTERS", { path: "body" });
       if (part.type === "file") {
+        // The name is stored and shown; a NUL in it would fail in the database.
+        if (hasInvalidCharacters(part.filename)) {
+          throw new DomainError("INVALID_CHARACTERS", { path: `body/${part.fieldname}/filename` });
+        }
         const bytes = await part.toBuffer();
         files.push({ fileName: part.filename || "upload", bytes: new Uint8Array(bytes) });
       } else if (typeof part.value === "string") {
+        if (hasInvalidCharacters(part.value))
+          throw new DomainError("INVALID_CHARACTERS", { path: `body/${part.fieldname}` });
         fields[part.fieldname] = part.value;
       }
     }

@@ -1,36 +1,70 @@
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { assertSafeKey, createFileBlobStore } from "./blob-store.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestS3, type TestS3 } from "../test-support/s3-server.ts";
+import { assertSafeKey, type BlobStore, createFileBlobStore } from "./blob-store.ts";
+import { blobStoreContract, patternStream } from "./blob-store-contract.ts";
+import { checkS3Bucket, createS3BlobStore } from "./s3-blob-store.ts";
 
 const root = mkdtempSync(join(tmpdir(), "handfont-blobs-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe("file blob store", () => {
   const store = createFileBlobStore(root);
+  blobStoreContract(() => store, { presigns: false });
 
-  it("stores, reads back, replaces and deletes bytes by key", async () => {
-    await store.put("fonts/abc/font.ttf", new Uint8Array([1, 2, 3]));
-    expect(await store.get("fonts/abc/font.ttf")).toEqual(new Uint8Array([1, 2, 3]));
-    await store.put("fonts/abc/font.ttf", new Uint8Array([9]));
-    expect(await store.get("fonts/abc/font.ttf")).toEqual(new Uint8Array([9]));
-    await store.delete("fonts/abc/font.ttf");
-    expect(await store.get("fonts/abc/font.ttf")).toBeUndefined();
+  it("leaves no temporary file behind after a write, whether it succeeded or failed", async () => {
+    await store.put("scans/s2/original", new Uint8Array(10));
+    await expect(store.putStream("scans/s2/other", patternStream(1000, 500))).rejects.toThrow("source failed");
+    expect(readdirSync(join(root, "scans", "s2"))).toEqual(["original"]);
+    await store.deleteFolder("scans/s2");
   });
 
-  it("deletes a folder of blobs and leaves no temporary files behind", async () => {
-    await store.put("scans/s1/original", new Uint8Array(10));
-    await store.put("scans/s1/page-1.png", new Uint8Array(10));
-    expect(readdirSync(join(root, "scans", "s1")).sort()).toEqual(["original", "page-1.png"]);
-    await store.deleteFolder("scans/s1");
-    expect(await store.get("scans/s1/original")).toBeUndefined();
+  it("sweeps temporary files older than the given time left by a stopped process, and nothing else", async () => {
+    mkdirSync(join(root, "scans", "s3"), { recursive: true });
+    const stale = join(root, "scans", "s3", "original.0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d.tmp");
+    const fresh = join(root, "scans", "s3", "original.1b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d.tmp");
+    writeFileSync(stale, "x");
+    writeFileSync(fresh, "y");
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(stale, hourAgo, hourAgo);
+    await store.put("scans/s3/kept.tmp", new Uint8Array(1));
+    expect(await store.sweepUnfinished(new Date(Date.now() - 600_000))).toBe(1);
+    expect(readdirSync(join(root, "scans", "s3")).sort()).toEqual([
+      "kept.tmp",
+      "original.1b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d.tmp",
+    ]);
+    const listed: string[] = [];
+    for await (const entry of store.list("scans/s3")) listed.push(entry.key);
+    expect(listed).toEqual(["scans/s3/kept.tmp"]);
+    await store.deleteFolder("scans/s3");
   });
 
-  it("refuses keys that could leave its folder", async () => {
+  it("refuses keys that could leave its folder", () => {
     for (const key of ["../etc/passwd", "/etc/passwd", "a/../../b", "a//b", "a/.hidden", "", "a\\b"]) {
       expect(() => assertSafeKey(key), key).toThrow(/Unsafe blob key/);
     }
-    await expect(store.get("../x")).rejects.toThrow(/Unsafe/);
+  });
+});
+
+describe("S3 blob store (s3rver)", () => {
+  let s3: TestS3;
+  let store: BlobStore;
+  beforeAll(async () => {
+    s3 = await startTestS3();
+    store = createS3BlobStore(s3.settings);
+  });
+  afterAll(() => s3?.close());
+  blobStoreContract(() => store, { presigns: true });
+
+  it("checks the bucket at start: a missing bucket or wrong keys are named", async () => {
+    await expect(checkS3Bucket(s3.settings)).resolves.toBeUndefined();
+    await expect(checkS3Bucket({ ...s3.settings, bucket: "nope" })).rejects.toThrow(
+      'S3 bucket "nope" cannot be used: it does not exist',
+    );
+    await expect(checkS3Bucket({ ...s3.settings, accessKeyId: "WRONG" })).rejects.toThrow(
+      'S3 bucket "handfont-test" cannot be used: access is denied',
+    );
   });
 });

@@ -63,8 +63,8 @@ export function createOutbox(capacity = 50): Outbox {
 }
 
 /**
- * With no SMTP server the mails go to the server log (an operator can still pass a link on) and, outside
- * production, to the outbox, so the default `npm start` can complete a sign-up.
+ * With no SMTP server (development only) the mails go to the server log (the owner can follow a link from there) and,
+ * while the server answers only this machine, to the outbox, so the default `npm start` can complete a sign-up.
  */
 export function createLogMailer(
   log: (entry: { to: string; subject: string; text: string }) => void,

@@ -120,7 +120,9 @@ describe("scans", () => {
     const unsupported = await t.as(someone, { method: "POST", url: "/api/uploadReadyTemplates", ...text });
     expect(unsupported.statusCode).toBe(415);
     expect(unsupported.json().code).toBe("FILE_TYPE_UNSUPPORTED");
-    const big = await multipart([{ fileName: "big.png", bytes: new Uint8Array(25 * 1024 * 1024 + 1) }]);
+    const oversize = new Uint8Array(25 * 1024 * 1024 + 1);
+    oversize.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const big = await multipart([{ fileName: "big.png", bytes: oversize }]);
     const tooLarge = await t.as(someone, { method: "POST", url: "/api/uploadReadyTemplates", ...big });
     expect(tooLarge.statusCode).toBe(413);
     expect(tooLarge.json().code).toBe("FILE_TOO_LARGE");

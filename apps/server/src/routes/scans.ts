@@ -9,7 +9,7 @@ import {
 } from "@handfont/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireUser } from "../http/auth-context.ts";
-import { readMultipart } from "../http/multipart-files.ts";
+import { multipartFileStreams, uploadError } from "../http/multipart-stream.ts";
 import { requestLanguage } from "../http/request-language.ts";
 import type { ScanService } from "../services/scans.ts";
 import { presentScan } from "./workspace-present.ts";
@@ -30,11 +30,14 @@ export const scanRoutes: FastifyPluginAsyncZod<{ scans: ScanService }> = async (
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const { files } = await readMultipart(request, {
+      const files = multipartFileStreams(request, {
         fileBytes: UPLOAD_LIMITS.scanFileBytes,
         files: UPLOAD_LIMITS.scanFiles,
       });
-      const rows = await scans.upload(user.id, files);
+      // The files stream to storage as they arrive; a parser failure surfaces inside the service, typed here.
+      const rows = await scans.upload(user.id, files).catch((error: unknown) => {
+        throw uploadError(error);
+      });
       const language = requestLanguage(request);
       return reply.status(202).send({ scans: rows.map((row) => presentScan(row, language)) });
     },

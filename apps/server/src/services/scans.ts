@@ -1,12 +1,11 @@
-import { randomUUID } from "node:crypto";
 import { UPLOAD_LIMITS } from "@handfont/contract";
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { glyphs, letterSets, type StoredMessage, type StoredScanPage, scans } from "../db/schema/workspace.ts";
 import { contourPath, documentFromPath, NO_FIELDS } from "../letters/letter-documents.ts";
 import type { ReadCell, ReadPage } from "../ports/engine-ports.ts";
-import { sniffScanType } from "../scans/media-type.ts";
 import { DomainError } from "./domain-error.ts";
 import { upsertSetGlyphs } from "./glyph-rows.ts";
+import { discardUploads, type IncomingFile, storeScanUploads } from "./scan-uploads.ts";
 import type { TemplateService } from "./templates.ts";
 import { isUuid, type WorkspaceContext } from "./workspace-context.ts";
 
@@ -181,27 +180,36 @@ export function createScanService(ctx: WorkspaceContext, templates: TemplateServ
   return {
     owned,
 
-    /** Checks and stores the uploaded files, queues them for reading and answers at once. */
-    async upload(userId: string, files: { fileName: string; bytes: Uint8Array }[]): Promise<ScanRow[]> {
-      if (files.length === 0) throw new DomainError("UPLOAD_NO_FILES");
-      if (files.length > UPLOAD_LIMITS.scanFiles) throw new DomainError("TOO_MANY_FILES");
-      if (waiting.length + files.length > options.maxWaiting) throw new DomainError("SERVER_BUSY");
-      const typed = files.map((file) => {
-        if (file.bytes.byteLength === 0) throw new DomainError("FILE_EMPTY", { fileName: file.fileName });
-        const mediaType = sniffScanType(file.bytes);
-        if (!mediaType) throw new DomainError("FILE_TYPE_UNSUPPORTED", { fileName: file.fileName });
-        return { ...file, mediaType };
+    /**
+     * Streams the uploaded files into storage, checking each on the way (scan-uploads.ts), queues them for reading
+     * and answers at once. Nothing is kept of a batch that is refused or breaks off.
+     */
+    async upload(userId: string, files: AsyncIterable<IncomingFile>): Promise<ScanRow[]> {
+      if (waiting.length >= options.maxWaiting) throw new DomainError("SERVER_BUSY");
+      const stored = await storeScanUploads(ctx.blobs, files, {
+        fileBytes: UPLOAD_LIMITS.scanFileBytes,
+        files: UPLOAD_LIMITS.scanFiles,
       });
-      const rows: ScanRow[] = [];
-      for (const file of typed) {
-        const id = randomUUID();
-        const blobKey = `scans/${id}/original`;
-        await ctx.blobs.put(blobKey, file.bytes);
-        const [row] = await ctx.db
+      let rows: ScanRow[];
+      try {
+        if (waiting.length + stored.length > options.maxWaiting) throw new DomainError("SERVER_BUSY");
+        const inserted = await ctx.db
           .insert(scans)
-          .values({ id, ownerId: userId, fileName: file.fileName.slice(0, 200), mediaType: file.mediaType, blobKey })
+          .values(
+            stored.map((file) => ({
+              id: file.id,
+              ownerId: userId,
+              fileName: file.fileName.slice(0, 200),
+              mediaType: file.mediaType,
+              blobKey: file.blobKey,
+            })),
+          )
           .returning();
-        rows.push(row!);
+        // In the order the files came, which is the order the answer lists them.
+        rows = stored.map((file) => inserted.find((row) => row.id === file.id)!);
+      } catch (error) {
+        await discardUploads(ctx.blobs, stored);
+        throw error;
       }
       waiting.push(...rows.map((row) => row.id));
       pump();

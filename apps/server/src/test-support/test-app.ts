@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import type { AccountPorts } from "../accounts.ts";
 import { buildApp } from "../app.ts";
 import { type Config, loadConfig } from "../config/config.ts";
@@ -33,7 +33,12 @@ export const FAST_AUTH_ENV = {
 export async function createTestApp(
   env: Record<string, string> = {},
   database?: Database,
-  options: { accountPorts?: AccountPorts; webFiles?: Record<string, string> } = {},
+  options: {
+    accountPorts?: AccountPorts;
+    webFiles?: Record<string, string>;
+    /** The app's logger (none by default); a test that reads the log passes a stream. */
+    logger?: FastifyServerOptions["logger"];
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "handfont-test-"));
   const webRoot = join(dataDir, "web");
@@ -55,7 +60,7 @@ export async function createTestApp(
     database: db,
     version: "0.0.0-test",
     webRoot,
-    logger: false,
+    logger: options.logger ?? false,
     ...(options.accountPorts ? { accountPorts: options.accountPorts } : {}),
   });
   return {

@@ -52,7 +52,9 @@ describe("API client against the real server", () => {
     const { client, browser } = await signedInClient();
     const stolen = browser.jar.get("refreshToken")!;
     await client.refresh();
-    // Someone replays the old token: the server ends the whole session family.
+    // Someone on another device replays the old token (the same browser would get the refresh grace window):
+    // the server ends the whole session family.
+    browser.device.userAgent = "Mozilla/5.0 (a thief's browser)";
     browser.jar.set("refreshToken", stolen);
     let loggedOut = 0;
     client.onLoggedOut(() => {

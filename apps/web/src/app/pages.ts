@@ -109,7 +109,7 @@ export const PAGES = {
   appShowSvg: {
     path: "app/showsvg",
     load: () => import("../pages/app/ShowSvgPage.tsx"),
-    namespaces: ["workspace", "manage", "payments"],
+    namespaces: ["workspace", "manage", "payments", "letters", "font-settings"],
   },
   appInstructions: {
     path: "app/instructions",

@@ -3,9 +3,10 @@ import { bindingLabel, COMMAND_IDS, commandOfKey, SHORTCUTS, shortcutsOf } from 
 
 const press = (
   code: string,
-  modifiers: Partial<{ ctrl: boolean; meta: boolean; shift: boolean; alt: boolean }> = {},
+  modifiers: Partial<{ ctrl: boolean; meta: boolean; shift: boolean; alt: boolean; key: string }> = {},
 ) => ({
   code,
+  ...(modifiers.key !== undefined ? { key: modifiers.key } : {}),
   ctrlKey: modifiers.ctrl ?? false,
   metaKey: modifiers.meta ?? false,
   shiftKey: modifiers.shift ?? false,
@@ -18,6 +19,19 @@ describe("keyboard map", () => {
     expect(commandOfKey(press("KeyZ", { ctrl: true }), "outline")).toBe("undo");
     expect(commandOfKey(press("KeyZ", { meta: true }), "pen")).toBe("undo");
     expect(commandOfKey(press("KeyV"), "outline")).toBe("tool.select");
+  });
+
+  it("matches the Latin letter typed before the key's position, so QWERTZ and AZERTY undo with their own Z", () => {
+    // German: the key at KeyY types "z"; French: the key at KeyW types "z".
+    expect(commandOfKey(press("KeyY", { ctrl: true, key: "z" }), "pen")).toBe("undo");
+    expect(commandOfKey(press("KeyW", { ctrl: true, key: "z" }), "pen")).toBe("undo");
+    expect(commandOfKey(press("KeyZ", { ctrl: true, key: "y" }), "pen")).toBe("redo");
+    expect(commandOfKey(press("KeyY", { ctrl: true, shift: true, key: "Z" }), "pen")).toBe("redo");
+    // Russian: no Latin letter typed, so the position counts.
+    expect(commandOfKey(press("KeyZ", { ctrl: true, key: "я" }), "pen")).toBe("undo");
+    expect(commandOfKey(press("KeyE", { key: "у" }), "pen")).toBe("tool.strokeEraser");
+    // A key typing no letter keeps its position even on layouts that put a letter elsewhere.
+    expect(commandOfKey(press("BracketRight", { key: "+" }), "pen")).toBe("nextLetter");
   });
 
   it("needs the modifiers to match exactly", () => {
@@ -54,5 +68,22 @@ describe("keyboard map", () => {
     expect(bindingLabel({ code: "KeyZ", mod: true, shift: true }, "mac")).toBe("⌘⇧Z");
     expect(bindingLabel({ code: "BracketLeft" }, "other")).toBe("[");
     expect(bindingLabel({ code: "Digit0" }, "other")).toBe("0");
+  });
+
+  it("writes bindings with the user's layout where it is known", () => {
+    const german = new Map([
+      ["BracketLeft", "ü"],
+      ["KeyZ", "y"],
+      ["KeyY", "z"],
+    ]);
+    expect(bindingLabel({ code: "BracketLeft" }, "other", german)).toBe("Ü");
+    // Letters are matched by the letter typed, so the letter is the label on any Latin layout.
+    expect(bindingLabel({ code: "KeyZ", mod: true }, "other", german)).toBe("Ctrl+Z");
+    const russian = new Map([
+      ["KeyZ", "я"],
+      ["BracketLeft", "х"],
+    ]);
+    expect(bindingLabel({ code: "KeyZ", mod: true }, "other", russian)).toBe("Ctrl+Z/Я");
+    expect(bindingLabel({ code: "ArrowLeft" }, "other", russian)).toBe("←");
   });
 });

@@ -1,6 +1,8 @@
 /**
- * Keyboard shortcuts of both editors, matched by key position (`KeyboardEvent.code`) rather than by the character
- * typed, so they work the same with a Russian, Ukrainian or German layout (Glyphr matches `key` and breaks there).
+ * Keyboard shortcuts of both editors. A key that types a Latin letter is matched by that letter (`KeyboardEvent.key`),
+ * so Ctrl+Z is the key labelled Z on a German (QWERTZ) or French (AZERTY) layout too; any other key by its position
+ * (`KeyboardEvent.code`), so a Russian or Ukrainian layout, which types no Latin letter, still works (Glyphr matches
+ * only `key` and breaks there).
  */
 
 export const COMMAND_IDS = [
@@ -115,6 +117,8 @@ export const SHORTCUTS: readonly Shortcut[] = [
 /** The modifier state of a keyboard event (a DOM KeyboardEvent fits). */
 export interface KeyPress {
   code: string;
+  /** The character typed, when known: a Latin letter wins over the key's position. */
+  key?: string;
   ctrlKey: boolean;
   metaKey: boolean;
   shiftKey: boolean;
@@ -124,14 +128,20 @@ export interface KeyPress {
 const inScope = (shortcut: Shortcut, scope: Exclude<CommandScope, "both">) =>
   shortcut.scope === "both" || shortcut.scope === scope;
 
+/** The key position a press stands for: the letter's own key (`KeyZ`) for a typed Latin letter, else `code`. */
+export function pressedCode(press: Pick<KeyPress, "code" | "key">): string {
+  return press.key && /^[a-z]$/i.test(press.key) ? `Key${press.key.toUpperCase()}` : press.code;
+}
+
 /** The command a key press means in an editor, or null. Modifiers must match exactly. */
 export function commandOfKey(press: KeyPress, scope: Exclude<CommandScope, "both">): CommandId | null {
   const mod = press.ctrlKey || press.metaKey;
+  const code = pressedCode(press);
   for (const shortcut of SHORTCUTS) {
     if (!inScope(shortcut, scope)) continue;
     for (const binding of shortcut.keys) {
       if (
-        binding.code === press.code &&
+        binding.code === code &&
         Boolean(binding.mod) === mod &&
         Boolean(binding.shift) === press.shiftKey &&
         Boolean(binding.alt) === press.altKey
@@ -170,9 +180,35 @@ const KEY_NAMES: Record<string, string> = {
   PageDown: "PgDn",
 };
 
-/** How a key binding is written on a key cap (US labels, which are what most keyboards print beside others). */
-export function bindingLabel(binding: KeyBinding, platform: "mac" | "other"): string {
-  const name = KEY_NAMES[binding.code] ?? binding.code.replace(/^(Key|Digit)/, "");
+/** Keys whose cap shows the character the layout types, unlike named keys (arrows, Escape). */
+const PRINTED_KEYS: Record<string, true> = {
+  BracketLeft: true,
+  BracketRight: true,
+  Comma: true,
+  Period: true,
+  Slash: true,
+  Equal: true,
+  Minus: true,
+};
+
+/**
+ * How a key binding is written on a key cap. Without a layout: US labels, which most keyboards print beside others.
+ * With the user's layout (code → character typed, e.g. the browser's keyboard layout map), punctuation keys show what
+ * that layout prints there (German "Ü" for BracketLeft), and a letter key whose place types a non-Latin letter shows
+ * both ("Z/Я"): the Latin letter where the layout has it, the position's letter on a Cyrillic one.
+ */
+export function bindingLabel(
+  binding: KeyBinding,
+  platform: "mac" | "other",
+  layout?: ReadonlyMap<string, string>,
+): string {
+  const typed = layout?.get(binding.code)?.toUpperCase();
+  let name = KEY_NAMES[binding.code] ?? binding.code.replace(/^(Key|Digit)/, "");
+  if (typed && binding.code.startsWith("Key")) {
+    if (!/^[A-Z]$/.test(typed)) name = `${name}/${typed}`;
+  } else if (typed && PRINTED_KEYS[binding.code]) {
+    name = typed;
+  }
   const parts: string[] = [];
   if (binding.mod) parts.push(platform === "mac" ? "⌘" : "Ctrl");
   if (binding.alt) parts.push(platform === "mac" ? "⌥" : "Alt");

@@ -29,4 +29,31 @@ describe("compareGlyph", () => {
     expect(compareGlyph("M0 0L400 0L400 400L0 400Z", thick).areaRatio).toBeLessThan(0.85);
     expect(compareGlyph("M-20 -20L420 -20L420 420L-20 420Z", thick).iou).toBeGreaterThan(0.98);
   });
+
+  describe("whole glyphs", () => {
+    // A hairline: a bar 1000 units long and 10 units thick.
+    const hairline: GlyphTruth = { ...square, contours: [[0, 0, 1000, 0, 1000, 10, 0, 10]] };
+
+    it("forgives an edge off by less than the tolerance, which IoU punishes on a thin stroke", () => {
+      const result = compareGlyph("M0 6L1000 6L1000 16L0 16Z", hairline, 1, 8);
+      expect(result.iou).toBeLessThan(0.5);
+      expect(result.truthCovered).toBe(1);
+      expect(result.readOnTruth).toBe(1);
+      expect(result.whole).toBe(true);
+    });
+
+    it("is not whole when part of the stroke is missing", () => {
+      const result = compareGlyph("M0 0L500 0L500 10L0 10Z", hairline, 1, 8);
+      expect(result.truthCovered).toBeGreaterThan(0.45);
+      expect(result.truthCovered).toBeLessThan(0.6);
+      expect(result.whole).toBe(false);
+    });
+
+    it("is not whole when ink that was never written comes back", () => {
+      const result = compareGlyph("M0 0L1000 0L1000 10L0 10Z M450 300L550 300L550 400L450 400Z", hairline, 1, 8);
+      expect(result.truthCovered).toBe(1);
+      expect(result.readOnTruth).toBeLessThan(0.6);
+      expect(result.whole).toBe(false);
+    });
+  });
 });

@@ -9,22 +9,47 @@ export type GlyphComparison = {
   baselineError: number;
   /** Read ink area over true ink area: below 1 the reading eroded the strokes, above 1 it fattened them. */
   areaRatio: number;
+  /** Share of the true ink within `toleranceUnits` of the read ink (after the same alignment). */
+  truthCovered: number;
+  /** Share of the read ink within `toleranceUnits` of the true ink. */
+  readOnTruth: number;
+  /**
+   * The glyph came back whole: at least 98 % of the true ink lies within the tolerance (one scan pixel) of the
+   * read ink, and 98 % of the read ink within it of the truth. Unlike IoU, this does not punish a thin pen for an
+   * edge that is a fraction of a pixel off, and it does punish a missing hairline or a stray blot.
+   */
+  whole: boolean;
 };
+
+/** Share of ink both ways that makes a glyph whole. */
+export const WHOLE_SHARE = 0.98;
 
 /**
  * Compares a read outline (SVG path data in font units) with the truth, both rasterised with the nonzero rule
  * at `unitsPerPixel`. Spacing is decided later in the product, so the read glyph is first aligned
  * horizontally (by its ink's x-centroid); vertical placement counts.
  */
-export function compareGlyph(readPath: string, truth: GlyphTruth, unitsPerPixel = 2.5): GlyphComparison {
+export function compareGlyph(
+  readPath: string,
+  truth: GlyphTruth,
+  unitsPerPixel = 2.5,
+  toleranceUnits = 0,
+): GlyphComparison {
   const truthShape = [...truth.contours, ...strokePolygons(truth.contours, truth.dilation)];
   const readShape = pathToContours(readPath, 0.25);
   if (readShape.length === 0 || truthShape.length === 0) {
-    return { iou: 0, baselineError: Number.POSITIVE_INFINITY, areaRatio: 0 };
+    return {
+      iou: 0,
+      baselineError: Number.POSITIVE_INFINITY,
+      areaRatio: 0,
+      truthCovered: 0,
+      readOnTruth: 0,
+      whole: false,
+    };
   }
   const tb = contoursBox(truthShape);
   const rb = contoursBox(readShape);
-  const margin = 40;
+  const margin = 40 + toleranceUnits;
   const xMin = Math.min(tb.xMin, rb.xMin) - margin;
   const xMax = Math.max(tb.xMax, rb.xMax) + margin;
   const yMin = Math.min(tb.yMin, rb.yMin) - margin;
@@ -44,22 +69,103 @@ export function compareGlyph(readPath: string, truth: GlyphTruth, unitsPerPixel 
   let union = 0;
   let areaA = 0;
   let areaB = 0;
+  const inkA = new Uint8Array(width * height);
+  const inkB = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const va = a[y * width + x]! >= 0.5 ? 1 : 0;
       const xb = x - shift;
       const vb = xb >= 0 && xb < width && b[y * width + xb]! >= 0.5 ? 1 : 0;
+      inkA[y * width + x] = va;
+      inkB[y * width + x] = vb;
       intersection += va & vb;
       union += va | vb;
       areaA += va;
       areaB += b[y * width + x]! >= 0.5 ? 1 : 0;
     }
   }
+  const reach = (toleranceUnits / unitsPerPixel) ** 2;
+  const truthCovered = shareWithin(inkA, squaredDistances(inkB, width, height), reach);
+  const readOnTruth = shareWithin(inkB, squaredDistances(inkA, width, height), reach);
   return {
     iou: union === 0 ? 0 : intersection / union,
     baselineError: Math.abs(bottomOf(a, width, height) - bottomOf(b, width, height)) * unitsPerPixel,
     areaRatio: areaA === 0 ? 0 : areaB / areaA,
+    truthCovered,
+    readOnTruth,
+    whole: truthCovered >= WHOLE_SHARE && readOnTruth >= WHOLE_SHARE,
   };
+}
+
+/** Share of the set pixels of `ink` whose squared distance in `distances` is at most `reach`. */
+function shareWithin(ink: Uint8Array, distances: Float64Array, reach: number): number {
+  let inside = 0;
+  let total = 0;
+  for (let i = 0; i < ink.length; i++) {
+    if (!ink[i]) continue;
+    total++;
+    if (distances[i]! <= reach + 1e-9) inside++;
+  }
+  return total === 0 ? 0 : inside / total;
+}
+
+/**
+ * Squared Euclidean distance of every pixel to the nearest set pixel of `ink` (exact, in two passes of the
+ * lower envelope of parabolas, after Felzenszwalb and Huttenlocher).
+ */
+function squaredDistances(ink: Uint8Array, width: number, height: number): Float64Array {
+  const far = (width + height) ** 2;
+  const out = new Float64Array(width * height);
+  for (let i = 0; i < ink.length; i++) out[i] = ink[i] ? 0 : far;
+  const size = Math.max(width, height);
+  const f = new Float64Array(size);
+  const d = new Float64Array(size);
+  const v = new Int32Array(size);
+  const z = new Float64Array(size + 1);
+  const pass = (n: number, get: (i: number) => number, set: (i: number, value: number) => void) => {
+    for (let i = 0; i < n; i++) f[i] = get(i);
+    let k = 0;
+    v[0] = 0;
+    z[0] = Number.NEGATIVE_INFINITY;
+    z[1] = Number.POSITIVE_INFINITY;
+    for (let q = 1; q < n; q++) {
+      let s = (f[q]! + q * q - (f[v[k]!]! + v[k]! * v[k]!)) / (2 * q - 2 * v[k]!);
+      while (s <= z[k]!) {
+        k--;
+        s = (f[q]! + q * q - (f[v[k]!]! + v[k]! * v[k]!)) / (2 * q - 2 * v[k]!);
+      }
+      k++;
+      v[k] = q;
+      z[k] = s;
+      z[k + 1] = Number.POSITIVE_INFINITY;
+    }
+    k = 0;
+    for (let q = 0; q < n; q++) {
+      while (z[k + 1]! < q) k++;
+      d[q] = (q - v[k]!) ** 2 + f[v[k]!]!;
+    }
+    for (let i = 0; i < n; i++) set(i, d[i]!);
+  };
+  for (let x = 0; x < width; x++) {
+    pass(
+      height,
+      (y) => out[y * width + x]!,
+      (y, value) => {
+        out[y * width + x] = value;
+      },
+    );
+  }
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    pass(
+      width,
+      (x) => out[row + x]!,
+      (x, value) => {
+        out[row + x] = value;
+      },
+    );
+  }
+  return out;
 }
 
 function centroidX(data: Float32Array, width: number): number {

@@ -47,6 +47,12 @@ export type FillOptions = {
   jitter?: Jitter;
   /** Pen colour; default a blue ballpoint. */
   ink?: Rgb;
+  /**
+   * A fine pen of this width (mm) that draws each letter's outline instead of filling it, as a sketchy,
+   * outlined hand does: hairline strokes of fine liners and sharp pencils in every direction and curvature.
+   * Default: letters are filled (with the jitter's stroke weight).
+   */
+  hairlineMm?: number;
 };
 
 const PAPER: Rgb = [252, 252, 249];
@@ -84,10 +90,14 @@ export function renderFilledPage(layout: Layout, options: FillOptions): Syntheti
       continue;
     }
     const boxUnits = (cell.box.width / cell.emMm) * 1000;
-    const placed = placeGlyph(written, boxUnits, random, options.jitter ?? DEFAULT_JITTER);
-    truth.push({ chars: cell.chars, variant: cell.variant, empty: false, ...placed });
+    const jitter = options.jitter ?? DEFAULT_JITTER;
+    const placed = placeGlyph(written, boxUnits, random, options.hairlineMm ? { ...jitter, weight: 0 } : jitter);
+    const drawn = options.hairlineMm
+      ? { contours: strokePolygons(placed.contours, ((options.hairlineMm / 2) * 1000) / cell.emMm), dilation: 0 }
+      : placed;
+    truth.push({ chars: cell.chars, variant: cell.variant, empty: false, ...drawn });
     const toPixels = cellToPixels(cell, k);
-    const outline = [...placed.contours, ...strokePolygons(placed.contours, placed.dilation)];
+    const outline = [...drawn.contours, ...strokePolygons(drawn.contours, drawn.dilation)];
     paint(canvas, transformContours(outline, toPixels), options.ink ?? BALLPOINT_BLUE, "ink");
   }
   return { width, height, data: toRgba(canvas), dpi: options.dpi, truth };

@@ -8,6 +8,12 @@ import { DomainError } from "../domain-error.ts";
 /** A session unused this long ends (idle expiry), and none lives longer than the absolute limit. */
 export const SESSION_IDLE_MS = 14 * 24 * 3600_000;
 export const SESSION_ABSOLUTE_MS = 60 * 24 * 3600_000;
+/**
+ * Two tabs of one browser refresh at the same moment with the same cookie: the second one presents a token the first
+ * has just replaced. Within this window, from the same address and browser, it gets a token of its own instead of
+ * ending the session; later, or from anywhere else, a replaced token is a reuse (RFC 9700 §4.14.2).
+ */
+export const REFRESH_GRACE_MS = 10_000;
 
 export interface IssuedRefreshToken {
   /** The cookie value: `<familyId>.<256 random bits>`; only its SHA-256 is stored. */
@@ -22,6 +28,8 @@ export interface SessionOrigin {
   ip: string;
   userAgent: string | undefined;
 }
+
+type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 
 function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("base64url");
@@ -55,6 +63,21 @@ export function createSessions(db: Db, clock: Clock): Sessions {
       .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
   }
 
+  /** A token already replaced: a sibling within the grace window for the same client, else reuse of a stolen token. */
+  async function rotateReplaced(row: RefreshTokenRow, origin: SessionOrigin): Promise<IssuedRefreshToken> {
+    const [successor] = await db
+      .select({ createdAt: refreshTokens.createdAt, ip: refreshTokens.ip, userAgent: refreshTokens.userAgent })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.id, row.replacedBy ?? row.id))
+      .limit(1);
+    const sameClient = successor?.ip === origin.ip && successor.userAgent === sessionUserAgent(origin);
+    if (successor && sameClient && clock.now().getTime() - successor.createdAt.getTime() <= REFRESH_GRACE_MS) {
+      return insertToken(db, clock, row, origin, randomUUID());
+    }
+    await revokeFamily(row.familyId, "reuse");
+    throw new DomainError("REFRESH_REUSE");
+  }
+
   return {
     start(userId, origin) {
       const familyExpiresAt = new Date(clock.now().getTime() + SESSION_ABSOLUTE_MS);
@@ -71,10 +94,7 @@ export function createSessions(db: Db, clock: Clock): Sessions {
       if (row.revokedAt) {
         throw new DomainError(row.revokeReason === "expired" ? "SESSION_EXPIRED" : "SESSION_REVOKED");
       }
-      if (row.replacedBy) {
-        await revokeFamily(row.familyId, "reuse");
-        throw new DomainError("REFRESH_REUSE");
-      }
+      if (row.replacedBy) return rotateReplaced(row, origin);
       const now = clock.now();
       if (row.expiresAt <= now || row.familyExpiresAt <= now) {
         await revokeFamily(row.familyId, "expired");
@@ -82,7 +102,7 @@ export function createSessions(db: Db, clock: Clock): Sessions {
       }
       const nextId = randomUUID();
       // Claim and insert in one transaction: of two concurrent rotations of one token only one can claim it (the
-      // other is a reuse), and a failed insert leaves the old token usable.
+      // other is treated as a token replaced a moment ago), and a failed insert leaves the old token usable.
       const next = await db.transaction(async (tx) => {
         const claimed = await tx
           .update(refreshTokens)
@@ -92,11 +112,10 @@ export function createSessions(db: Db, clock: Clock): Sessions {
         if (claimed.length === 0) return null;
         return insertToken(tx as unknown as Db, clock, row, origin, nextId);
       });
-      if (!next) {
-        await revokeFamily(row.familyId, "reuse");
-        throw new DomainError("REFRESH_REUSE");
-      }
-      return next;
+      if (next) return next;
+      const [current] = await db.select().from(refreshTokens).where(eq(refreshTokens.id, row.id)).limit(1);
+      if (!current || current.revokedAt) throw new DomainError("SESSION_REVOKED");
+      return rotateReplaced(current, origin);
     },
 
     async end(token) {
@@ -117,6 +136,10 @@ export function createSessions(db: Db, clock: Clock): Sessions {
   };
 }
 
+function sessionUserAgent(origin: SessionOrigin): string | null {
+  return origin.userAgent?.slice(0, 500) ?? null;
+}
+
 async function insertToken(
   db: Db,
   clock: Clock,
@@ -134,7 +157,7 @@ async function insertToken(
     createdAt: clock.now(),
     expiresAt: idleEnd < familyExpiresAt ? idleEnd : familyExpiresAt,
     familyExpiresAt,
-    userAgent: origin.userAgent?.slice(0, 500) ?? null,
+    userAgent: sessionUserAgent(origin),
     ip: origin.ip,
   });
   return { token, familyId, userId, expiresAt: familyExpiresAt };

@@ -74,6 +74,8 @@ export async function startRealServer(): Promise<RealServer> {
 export function browserFetch() {
   const jar = new Map<string, { value: string; path: string }>();
   const calls: string[] = [];
+  // Node's fetch says "node" as its user agent; a test that plays a second device sets another one.
+  const device = { userAgent: "" };
   const fetchWithCookies: typeof fetch = async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     calls.push(`${init?.method ?? "GET"} ${url.pathname}`);
@@ -84,6 +86,7 @@ export function browserFetch() {
       )
       .map(([name, cookie]) => `${name}=${cookie.value}`);
     if (cookies.length > 0) headers.set("cookie", cookies.join("; "));
+    if (device.userAgent) headers.set("user-agent", device.userAgent);
     const response = await fetch(url, { ...init, headers, redirect: "manual" });
     for (const line of response.headers.getSetCookie()) {
       const [pair = "", ...attributes] = line.split(";").map((part) => part.trim());
@@ -95,7 +98,7 @@ export function browserFetch() {
     }
     return response;
   };
-  return { jar, calls, fetch: fetchWithCookies, readCookie: (name: string) => jar.get(name)?.value };
+  return { jar, calls, device, fetch: fetchWithCookies, readCookie: (name: string) => jar.get(name)?.value };
 }
 
 /** Solves an ALTCHA challenge the way the widget does: PBKDF2 over nonce + counter until the key prefix matches. */

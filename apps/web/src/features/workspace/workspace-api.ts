@@ -51,8 +51,9 @@ export const workspaceApi = {
   /** `keep`: the characters to keep when the source holds more than the plan allows. */
   createFont: async (name: string, from: FontOrigin, keep?: string[]) =>
     FontSummary.parse(await api.post("/createFont", { name, from, ...(keep ? { keep } : {}) })),
-  addAsNewFont: async (name: string, from: FontOrigin) =>
-    FontSummary.parse(await api.post("/addAsNewFontHw", { name, from })),
+  /** `keep`: as for createFont, the characters to keep when the source holds more than the plan allows. */
+  addAsNewFont: async (name: string, from: FontOrigin, keep?: string[]) =>
+    FontSummary.parse(await api.post("/addAsNewFontHw", { name, from, ...(keep ? { keep } : {}) })),
   buildFont: async (fontId: string) => BuildFontResponse.parse(await api.post("/buildFont", { fontId })),
   downloadFont: (fontId: string, format: FontFormat) =>
     api.get<Blob>(`/getCreatedFont/${encodeURIComponent(fontId)}`, { query: { format }, responseType: "blob" }),
