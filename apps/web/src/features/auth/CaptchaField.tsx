@@ -48,23 +48,32 @@ interface AltchaStateEvent extends Event {
 }
 
 function AltchaField({ config, language, onToken, resetSignal }: CaptchaFieldProps) {
-  const ref = useRef<HTMLElement & { reset?: () => void }>(null);
+  const ref = useRef<HTMLElement & { reset?: () => void; verify?: () => Promise<unknown>; getState?: () => string }>(
+    null,
+  );
   const onTokenRef = useRef(onToken);
   onTokenRef.current = onToken;
   const { t } = useTranslation("auth");
 
   useEffect(() => {
-    let cancelled = false;
     const element = ref.current;
     const listener = (event: Event) => {
       const { state, payload } = (event as AltchaStateEvent).detail;
       onTokenRef.current(state === "verified" && payload ? payload : null);
     };
-    void loadAltcha(language).then(() => {
-      if (!cancelled) element?.addEventListener("statechange", listener);
-    });
+    // The widget starts solving on the form's first focus. Whoever is already typing when its code arrives (a quick
+    // visitor, a slow phone) had that focus before the widget listened, and would wait for a check that never starts.
+    const startIfTyping = () => {
+      if (element?.closest("form")?.contains(document.activeElement) && element.getState?.() === "unverified") {
+        void element.verify?.();
+      }
+    };
+    element?.addEventListener("load", startIfTyping);
+    // Listening from the start: the widget may report a state as soon as its code has arrived.
+    element?.addEventListener("statechange", listener);
+    void loadAltcha(language);
     return () => {
-      cancelled = true;
+      element?.removeEventListener("load", startIfTyping);
       element?.removeEventListener("statechange", listener);
     };
   }, [language]);
