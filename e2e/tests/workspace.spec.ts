@@ -2,42 +2,11 @@ import { readFileSync } from "node:fs";
 import type { Layout } from "@handfont/engine";
 import { capturePhone, renderFilledPage } from "@handfont/engine/synth";
 import { loadHandwritingFont } from "@handfont/engine/synth/node";
-import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect, snapshot, test } from "../support/fixtures.ts";
+import { signUpAndIn } from "../support/sign-up.ts";
 
 const PASSWORD = "violet-harbour-e2e-9";
-
-/** Signs a new user up through the login page, confirms the mailed link from the outbox and signs in. */
-async function signUpAndIn(page: Page): Promise<string> {
-  const tag = `ws${Date.now()}`;
-  const email = `${tag}@example.com`;
-  const captchaSolved = () =>
-    expect(page.locator("form:visible").locator('input[name="recaptca"]')).not.toHaveValue("", { timeout: 30_000 });
-  await page.goto("/en/login");
-  await page.getByRole("tab", { name: "Create account" }).click();
-  await page.getByRole("textbox", { name: "Username", exact: true }).fill(tag);
-  await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
-  await page.getByRole("textbox", { name: "Password", exact: true }).fill(PASSWORD);
-  await captchaSolved();
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByTestId("signup-done")).toContainText(email);
-  await page.goto("/en/debug");
-  const link = await page
-    .getByTestId("outbox")
-    .getByRole("row", { name: new RegExp(email) })
-    .getByRole("link")
-    .first()
-    .textContent();
-  const confirmation = new URL(link ?? "");
-  await page.goto(`${confirmation.pathname}${confirmation.search}`);
-  await page.getByRole("textbox", { name: "Username or email", exact: true }).fill(tag);
-  await page.getByRole("textbox", { name: "Password", exact: true }).fill(PASSWORD);
-  await captchaSolved();
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page.getByTestId("account-link")).toHaveText(tag);
-  return tag;
-}
 
 /**
  * Writes in every box of the page with the engine's synthetic handwriting (Caveat), prints it at 150 dpi and takes a
@@ -60,7 +29,7 @@ test("from a template to a downloaded font: create, print, fill, photograph, upl
   pageProblems,
 }) => {
   test.setTimeout(180_000);
-  await signUpAndIn(page);
+  await signUpAndIn(page, PASSWORD);
 
   // Build a template: Latin letters and digits, no punctuation, one A4 page.
   await page.goto("/en/app/templates");
