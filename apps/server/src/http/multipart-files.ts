@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import { DomainError } from "../services/domain-error.ts";
+import { checkPartNames, uploadError } from "./multipart-stream.ts";
 import { hasInvalidCharacters } from "./text-safety.ts";
 
 export type UploadedFile = { fileName: string; bytes: Uint8Array };
@@ -25,12 +26,8 @@ export async function readMultipart(
         parts: limits.files + 20,
       },
     })) {
-      if (hasInvalidCharacters(part.fieldname)) throw new DomainError("INVALID_CHARACTERS", { path: "body" });
+      checkPartNames(part);
       if (part.type === "file") {
-        // The name is stored and shown; a NUL in it would fail in the database.
-        if (hasInvalidCharacters(part.filename)) {
-          throw new DomainError("INVALID_CHARACTERS", { path: `body/${part.fieldname}/filename` });
-        }
         const bytes = await part.toBuffer();
         files.push({ fileName: part.filename || "upload", bytes: new Uint8Array(bytes) });
       } else if (typeof part.value === "string") {
@@ -40,10 +37,7 @@ export async function readMultipart(
       }
     }
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (code === "FST_REQ_FILE_TOO_LARGE") throw new DomainError("FILE_TOO_LARGE");
-    if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT") throw new DomainError("TOO_MANY_FILES");
-    throw error;
+    throw uploadError(error);
   }
   return { files, fields };
 }

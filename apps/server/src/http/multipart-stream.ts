@@ -23,16 +23,20 @@ export async function* multipartFileStreams(
         parts: limits.files + 20,
       },
     })) {
-      if (hasInvalidCharacters(part.fieldname)) throw new DomainError("INVALID_CHARACTERS", { path: "body" });
+      checkPartNames(part);
       if (part.type !== "file") continue;
-      // The name is stored and shown; a NUL in it would fail in the database.
-      if (hasInvalidCharacters(part.filename)) {
-        throw new DomainError("INVALID_CHARACTERS", { path: `body/${part.fieldname}/filename` });
-      }
       yield { fileName: part.filename || "upload", stream: part.file };
     }
   } catch (error) {
     throw uploadError(error);
+  }
+}
+
+/** Field and file names are stored and shown; a NUL in one would fail in the database, so it is refused here. */
+export function checkPartNames(part: { fieldname: string; type: string; filename?: string }): void {
+  if (hasInvalidCharacters(part.fieldname)) throw new DomainError("INVALID_CHARACTERS", { path: "body" });
+  if (part.type === "file" && hasInvalidCharacters(part.filename ?? "")) {
+    throw new DomainError("INVALID_CHARACTERS", { path: `body/${part.fieldname}/filename` });
   }
 }
 
