@@ -10,6 +10,7 @@ import { LANGUAGES } from "./languages.ts";
 /** Character sets of the engine's catalogue; the server checks this list against the engine's in a test. */
 export const CHARACTER_SET_IDS = [
   "latin",
+  "marks",
   "digits",
   "punctuation",
   "de",
@@ -75,7 +76,11 @@ export type CodedMessage = z.infer<typeof Message>;
 
 export const CreateTemplateRequest = z.object({
   name: z.string().trim().min(1).max(100),
-  sets: z.array(z.enum(CHARACTER_SET_IDS)).max(CHARACTER_SET_IDS.length).default(["latin", "digits", "punctuation"]),
+  // Latin letters with the accent marks they compose with (the engine's DEFAULT_CHARACTER_SETS), digits, punctuation.
+  sets: z
+    .array(z.enum(CHARACTER_SET_IDS))
+    .max(CHARACTER_SET_IDS.length)
+    .default(["latin", "marks", "digits", "punctuation"]),
   chars: z.string().max(2000).default(""),
   ligatures: z.array(z.string().trim().min(2).max(16)).max(100).default([]),
   variants: z.number().int().min(1).max(15).default(1),
@@ -132,6 +137,12 @@ export const TemplateSummary = z.object({
   createdAt: Timestamp.nullable(),
 });
 export type TemplateSummary = z.infer<typeof TemplateSummary>;
+
+/**
+ * The name key of a ready-made template ("ready-en" for "ready-en-v2"): a ready-made template whose layout changed
+ * gets a new id (pages printed from the old one still read), and keeps its name.
+ */
+export const readyMadeNameKey = (templateId: string) => templateId.replace(/-v\d+$/, "");
 
 export const CreateTemplateResponse = z.object({ template: TemplateSummary, layout: TemplateLayout });
 export type CreateTemplateResponse = z.infer<typeof CreateTemplateResponse>;

@@ -1,9 +1,10 @@
 import {
   CHARACTER_SET_IDS as CONTRACT_SET_IDS,
   SCAN_WARNING_CODES as CONTRACT_WARNING_CODES,
+  CreateTemplateRequest,
   LANGUAGES,
 } from "@handfont/contract";
-import { CHARACTER_SET_IDS, ENGINE_ERROR_CODES, SCAN_WARNING_CODES } from "@handfont/engine";
+import { CHARACTER_SET_IDS, DEFAULT_CHARACTER_SETS, ENGINE_ERROR_CODES, SCAN_WARNING_CODES } from "@handfont/engine";
 import { describe, expect, it } from "vitest";
 import { messageFor } from "./messages.ts";
 
@@ -11,6 +12,10 @@ import { messageFor } from "./messages.ts";
 describe("the contract agrees with the engine", () => {
   it("offers the engine's character sets", () => {
     expect([...CONTRACT_SET_IDS]).toEqual([...CHARACTER_SET_IDS]);
+  });
+
+  it("makes a template of the engine's default sets, accent marks included, when none are chosen", () => {
+    expect(CreateTemplateRequest.parse({ name: "Mine" }).sets).toEqual([...DEFAULT_CHARACTER_SETS]);
   });
 
   it("knows every scan warning the engine gives", () => {

@@ -1,4 +1,4 @@
-import type { Language } from "@handfont/contract";
+import { type Language, readyMadeNameKey } from "@handfont/contract";
 
 const INSTRUCTIONS: Record<Language, string> = {
   en: "Write one character in each box with a dark pen, sitting on the baseline. Keep the corner marks and the QR code clean.",
@@ -10,7 +10,7 @@ const INSTRUCTIONS: Record<Language, string> = {
   uk: "Впишіть по одному символу в кожну клітинку темною ручкою, спираючись на базову лінію. Не закривайте кутові мітки й QR-код.",
 };
 
-/** The names of the ready-made templates (services/ready-made-templates.ts) as printed on their pages. */
+/** The names of the ready-made templates (services/ready-made-templates.ts) as printed on their pages, by name key. */
 export const READY_MADE_NAMES: Record<Language, Record<string, string>> = {
   en: {
     "ready-en": "English",
@@ -92,6 +92,7 @@ export function templateTexts(
   language: Language,
   template: { name: string; readyMadeId: string | null; createdAt: Date },
 ): { name: string; instruction: string; date: Date } {
-  const name = (template.readyMadeId && READY_MADE_NAMES[language][template.readyMadeId]) || template.name;
+  const name =
+    (template.readyMadeId && READY_MADE_NAMES[language][readyMadeNameKey(template.readyMadeId)]) || template.name;
   return { name, instruction: INSTRUCTIONS[language], date: template.createdAt };
 }

@@ -11,16 +11,35 @@ const base: CharacterSetId[] = ["digits", "punctuation"];
 
 /**
  * Templates everyone may print: one per interface language with its letters, digits and punctuation, and the full
- * Latin + Cyrillic set. Their layouts are made by the engine from these options, so they need no database rows.
+ * Latin + Cyrillic set; the Latin ones carry the accent marks, so a font gets the accented letters of other languages
+ * too. Their layouts are made by the engine from these options, so they need no database rows.
  */
 export const READY_MADE_TEMPLATES: readonly ReadyMadeTemplate[] = [
-  { id: "ready-en", name: "English", language: "en", sets: ["latin", ...base] },
+  { id: "ready-en-v2", name: "English", language: "en", sets: ["latin", "marks", ...base] },
   { id: "ready-ru", name: "Русский", language: "ru", sets: ["ru", ...base, "quotes"] },
+  { id: "ready-de-v2", name: "Deutsch", language: "de", sets: ["latin", "de", "marks", ...base, "quotes"] },
+  { id: "ready-es-v2", name: "Español", language: "es", sets: ["latin", "es", "marks", ...base] },
+  { id: "ready-fr-v2", name: "Français", language: "fr", sets: ["latin", "fr", "marks", ...base, "quotes"] },
+  { id: "ready-it-v2", name: "Italiano", language: "it", sets: ["latin", "it", "marks", ...base] },
+  { id: "ready-uk", name: "Українська", language: "uk", sets: ["ru", "uk", ...base, "quotes"] },
+  {
+    id: "ready-full-v2",
+    name: "Full Latin + Cyrillic",
+    language: null,
+    sets: ["latin", "de", "fr", "es", "it", "marks", "ru", "uk", ...base, "quotes", "currency"],
+  },
+];
+
+/**
+ * The Latin templates as they were before the accent marks: no longer offered, but pages printed from them name
+ * these ids in their QR codes and must still read with the layout they were printed with.
+ */
+const RETIRED_TEMPLATES: readonly ReadyMadeTemplate[] = [
+  { id: "ready-en", name: "English", language: "en", sets: ["latin", ...base] },
   { id: "ready-de", name: "Deutsch", language: "de", sets: ["latin", "de", ...base, "quotes"] },
   { id: "ready-es", name: "Español", language: "es", sets: ["latin", "es", ...base] },
   { id: "ready-fr", name: "Français", language: "fr", sets: ["latin", "fr", ...base, "quotes"] },
   { id: "ready-it", name: "Italiano", language: "it", sets: ["latin", "it", ...base] },
-  { id: "ready-uk", name: "Українська", language: "uk", sets: ["ru", "uk", ...base, "quotes"] },
   {
     id: "ready-full",
     name: "Full Latin + Cyrillic",
@@ -29,4 +48,7 @@ export const READY_MADE_TEMPLATES: readonly ReadyMadeTemplate[] = [
   },
 ];
 
-export const readyMadeTemplate = (id: string) => READY_MADE_TEMPLATES.find((template) => template.id === id);
+/** A ready-made template by id, offered or retired. */
+export const readyMadeTemplate = (id: string) =>
+  READY_MADE_TEMPLATES.find((template) => template.id === id) ??
+  RETIRED_TEMPLATES.find((template) => template.id === id);

@@ -12,7 +12,7 @@ export const usage = `Usage: handfont template [options]
 Lays out a template and writes it as a printable PDF and its layout JSON (keep the JSON: reading needs it).
 
 Options:
-  --sets <ids>          character sets, comma-separated (default latin,digits,punctuation):
+  --sets <ids>          character sets, comma-separated (default latin,marks,digits,punctuation):
                         ${CHARACTER_SETS.map((set) => set.id).join(", ")}
   --chars <text>        further characters to include
   --ligatures <seqs>    letter sequences written as one glyph, comma-separated (e.g. ff,fi,th)

@@ -1,12 +1,6 @@
 import type { Outline } from "../outline/types.ts";
-import {
-  COMPOSITE_TARGETS,
-  DOTTED_BASES,
-  decomposeAccented,
-  MARK_SOURCES,
-  placeMark,
-  removeDot,
-} from "./composites.ts";
+import { BELOW, COMPOSITE_TARGETS, compositeRecipe, DOTTED_BASES } from "./accents.ts";
+import { type Heights, placeMark, removeDot } from "./composites.ts";
 import { type FontDiagnostic, missingCommon, sizeOutliers } from "./diagnostics.ts";
 import { FontError } from "./errors.ts";
 import { autoKerning, type KerningCandidate } from "./kerning.ts";
@@ -84,31 +78,35 @@ function notdefOutline(height: number): Outline {
   return [rect(50, 0, 450, h, false), rect(100, 50, 400, h - 50, true)];
 }
 
-function buildComposites(units: Map<string, Unit>, xHeight: number): string[] {
+function buildComposites(units: Map<string, Unit>, heights: Heights): string[] {
   const built: string[] = [];
   for (const target of COMPOSITE_TARGETS) {
     if (units.has(target)) continue; // a drawn accented letter always wins
-    const parts = decomposeAccented(target);
-    if (!parts) continue;
-    const markChars = MARK_SOURCES[parts.mark].find((chars) => units.has(chars));
-    const baseUnit = units.get(parts.base);
-    if (!markChars || !baseUnit) continue;
+    const recipe = compositeRecipe(target)!;
+    const baseUnit = units.get(recipe.base);
+    let markChars: string | undefined;
+    const option = recipe.marks.find((candidate) => {
+      markChars = candidate.sources.find((chars) => units.has(chars));
+      return markChars !== undefined;
+    });
+    if (!option || !markChars || !baseUnit) continue;
     const mark = units.get(markChars)!.forms[0]!.prepared.outline;
-    const dotless =
-      DOTTED_BASES[parts.base] && parts.mark !== "cedilla" ? units.get(DOTTED_BASES[parts.base]!) : undefined;
+    // A mark below leaves the dot of i and j alone (į); a mark above replaces it.
+    const dotted = DOTTED_BASES[recipe.base] !== undefined && !BELOW.has(option.attach);
+    const dotless = dotted ? units.get(DOTTED_BASES[recipe.base]!) : undefined;
     const forms: Form[] = [];
     for (const [index, form] of (dotless ?? baseUnit).forms.entries()) {
       let base: Outline | null = form.prepared.outline;
-      if (DOTTED_BASES[parts.base] && !dotless && parts.mark !== "cedilla") base = removeDot(base);
+      if (dotted && !dotless) base = removeDot(base);
       if (!base) {
         if (index === 0) break;
         continue;
       }
-      const combined = placeMark(base, mark, parts.mark, xHeight);
+      const combined = placeMark(base, mark, option.attach, heights);
       if (combined) forms.push({ prepared: cleanOutline(combined), source: null });
     }
     if (forms.length > 0) {
-      units.set(target, { chars: target, forms, kernsAs: parts.base });
+      units.set(target, { chars: target, forms, kernsAs: recipe.base });
       built.push(target);
     }
   }
@@ -179,7 +177,7 @@ export function buildPlan(project: FontProject, options: PlanOptions = {}): Buil
 
   const { xHeight, capHeight } = estimateHeights(units);
   if (settings.compositeAccents) {
-    const built = buildComposites(units, xHeight);
+    const built = buildComposites(units, { xHeight, capHeight });
     if (built.length > 0) {
       diagnostics.push({
         code: "FONT_COMPOSITES_BUILT",
@@ -237,6 +235,7 @@ export function buildPlan(project: FontProject, options: PlanOptions = {}): Buil
     const ids: number[] = [];
     const parts = [...unit.chars];
     const forms = settings.randomize ? unit.forms : unit.forms.slice(0, 1);
+    const combining = /^\p{Mn}$/u.test(unit.chars);
     forms.forEach((form, index) => {
       const box = form.prepared.bbox!;
       const auto = opticalSideBearings(form.prepared.profile!, box, parts[0]!, parts.at(-1)!, spacingParameters);
@@ -244,8 +243,13 @@ export function buildPlan(project: FontProject, options: PlanOptions = {}): Buil
       const left = source?.leftSideBearing ?? auto.left;
       const right = source?.rightSideBearing ?? auto.right;
       const inkWidth = box.xMax - box.xMin;
-      const advance = Math.max(0, Math.round(source?.advance ?? left + inkWidth + right));
-      const shift = left - box.xMin;
+      let advance = Math.max(0, Math.round(source?.advance ?? left + inkWidth + right));
+      let shift = left - box.xMin;
+      if (combining && source?.advance === undefined) {
+        // A combining mark takes no room: it is drawn over the letter before it, about half a letter back.
+        advance = 0;
+        shift = Math.round(-0.5 * xHeight - (box.xMin + box.xMax) / 2);
+      }
       const name = charsGlyphName(unit.chars) + (index === 0 ? "" : `.alt${index}`);
       ids.push(glyphs.length);
       sources.push(form.prepared.outline);
@@ -259,7 +263,7 @@ export function buildPlan(project: FontProject, options: PlanOptions = {}): Buil
       });
     });
     unitGlyphs.set(unit.chars, ids);
-    if (unit.kernsAs) continue;
+    if (unit.kernsAs || combining) continue;
     const first = glyphs[ids[0]!]!;
     kerningCandidates.push({
       chars: unit.chars,

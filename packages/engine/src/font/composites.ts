@@ -1,67 +1,20 @@
 import { transformOutline, translateOutline } from "../outline/geometry.ts";
 import type { BBox, Outline } from "../outline/types.ts";
+import { type Attachment, BELOW } from "./accents.ts";
 import { integerBounds } from "./prepare.ts";
 
-export type MarkKind =
-  | "acute"
-  | "grave"
-  | "circumflex"
-  | "diaeresis"
-  | "tilde"
-  | "cedilla"
-  | "ring"
-  | "caron"
-  | "breve";
+export {
+  type Attachment,
+  COMPOSITE_TARGETS,
+  composableLetters,
+  compositeRecipe,
+  DOTTED_BASES,
+  decomposeAccented,
+  MARK_SOURCES,
+} from "./accents.ts";
 
-const combiningMarks: Record<number, MarkKind> = {
-  769: "acute",
-  768: "grave",
-  770: "circumflex",
-  776: "diaeresis",
-  771: "tilde",
-  807: "cedilla",
-  778: "ring",
-  780: "caron",
-  774: "breve",
-};
-
-/**
- * Characters that may be drawn as a mark, best first: the spacing accent, the combining mark, then an ASCII look-alike.
- * The breve serves both Latin ă and the Cyrillic й (the kratka); the diaeresis serves ё and ї as well.
- */
-export const MARK_SOURCES: Record<MarkKind, string[]> = {
-  acute: ["\u00b4", "\u0301", "\u02ca"],
-  grave: ["\u0060", "\u0300", "\u02cb"],
-  circumflex: ["\u02c6", "\u0302", "^"],
-  diaeresis: ["\u00a8", "\u0308"],
-  tilde: ["\u02dc", "\u0303", "~"],
-  cedilla: ["\u00b8", "\u0327"],
-  ring: ["\u02da", "\u030a"],
-  caron: ["\u02c7", "\u030c"],
-  breve: ["\u02d8", "\u0306"],
-};
-
-/**
- * Accented letters built when not drawn: those of German, French, Spanish, Italian, Russian and Ukrainian (English
- * needs none), the rest of Latin-1, and common Central European letters with the same marks.
- */
-export const COMPOSITE_TARGETS = [
-  ..."àáâãäåçèéêëìíîïñòóôõöùúûüýÿ",
-  ..."ÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖÙÚÛÜÝŸ",
-  ..."ăĂčČěĚňŇřŘšŠžŽůŮğĞćĆńŃśŚźŹ",
-  ..."йЙёЁїЇўЎ",
-];
-
-/** Base characters whose dot goes away under a mark above (í, ї); a drawn dotless form is used when present. */
-export const DOTTED_BASES: Record<string, string> = { i: "\u0131", "\u0456": "\u0131", j: "\u0237" };
-
-/** The base character and mark of a precomposed letter, from its canonical decomposition. */
-export function decomposeAccented(char: string): { base: string; mark: MarkKind } | null {
-  const parts = [...char.normalize("NFD")];
-  if (parts.length !== 2) return null;
-  const mark = combiningMarks[parts[1]!.codePointAt(0)!];
-  return mark ? { base: parts[0]!, mark } : null;
-}
+/** The font's measured heights, which decide how high a mark goes and whether a base is tall. */
+export type Heights = { xHeight: number; capHeight: number };
 
 /**
  * Drops the dot of i-like letters: the contours lying wholly above the rest of the glyph. Returns null when the dot
@@ -78,8 +31,8 @@ export function removeDot(outline: Outline): Outline | null {
   return dot.every((contour) => integerBounds([contour])!.yMin > restTop) ? rest : null;
 }
 
-/** Horizontal centre of the ink in the top (or bottom) fifth of a glyph, where a mark attaches. */
-function attachmentCentre(outline: Outline, box: BBox, where: "top" | "bottom"): number {
+/** Horizontal extent of the ink in the top (or bottom) fifth of a glyph, where a mark attaches. */
+function attachmentSpan(outline: Outline, box: BBox, where: "top" | "bottom"): { xMin: number; xMax: number } {
   const band = (box.yMax - box.yMin) * 0.2;
   const lo = where === "top" ? box.yMax - band : box.yMin;
   const hi = where === "top" ? box.yMax : box.yMin + band;
@@ -93,36 +46,78 @@ function attachmentCentre(outline: Outline, box: BBox, where: "top" | "bottom"):
       }
     }
   }
-  return xMin <= xMax ? (xMin + xMax) / 2 : (box.xMin + box.xMax) / 2;
+  return xMin <= xMax ? { xMin, xMax } : { xMin: box.xMin, xMax: box.xMax };
+}
+
+/** Scales an outline about its box's bottom-left corner. */
+function scaleOutline(outline: Outline, box: BBox, sx: number, sy: number): Outline {
+  return transformOutline(outline, sx, 0, 0, sy, box.xMin * (1 - sx), box.yMin * (1 - sy));
 }
 
 /**
- * Places a mark on a base by the base's height: marks above keep the gap they were drawn with over the x-height
- * (30–150 units), lifted to the base's top; the cedilla hangs from the base's foot. A mark wider than the base's
- * ink is scaled down to 90% of it. Returns the combined contours (they may overlap; the caller merges them).
+ * Places a mark on a base. Above: the mark keeps the gap it was drawn with over the x-height (30–150 units), lifted
+ * to the base's top and centred on the ink of the base's top; over a tall base (a capital, an ascender) it is
+ * flattened to 80 % and sits closer, so capitals' accents stay within the line. Below: the cedilla hangs from the
+ * base's foot, the comma a little under it, the ogonek from the foot's right end. The right-hand caron (ď ť ľ) is
+ * an apostrophe beside the base's top. A mark wider than the base's ink is scaled down to 90 % of it (a diaeresis
+ * may stay wider: its dots stand over the letter's shoulders), never below 60 % of the x-height. Returns the combined contours (they may overlap; the
+ * caller merges them).
  */
-export function placeMark(base: Outline, mark: Outline, kind: MarkKind, xHeight: number): Outline | null {
+export function placeMark(base: Outline, mark: Outline, attach: Attachment, heights: Heights): Outline | null {
   const baseBox = integerBounds(base);
   let markBox = integerBounds(mark);
   if (!baseBox || !markBox) return null;
+  const { xHeight, capHeight } = heights;
   let placed = mark;
+  const rescale = (sx: number, sy: number) => {
+    placed = scaleOutline(placed, markBox!, sx, sy);
+    markBox = integerBounds(placed)!;
+  };
+
+  if (attach === "caronRight") {
+    const height = markBox.yMax - markBox.yMin;
+    const wanted = 0.35 * xHeight;
+    if (height > wanted) rescale(wanted / height, wanted / height);
+    const top = attachmentSpan(base, baseBox, "top");
+    const dx = top.xMax + Math.round(0.04 * xHeight) - markBox.xMin;
+    return [...base, ...translateOutline(placed, dx, baseBox.yMax - markBox.yMax)];
+  }
+
   const baseWidth = baseBox.xMax - baseBox.xMin;
   const markWidth = markBox.xMax - markBox.xMin;
-  if (markWidth > baseWidth * 0.9 && baseWidth > 0 && kind !== "diaeresis") {
-    const factor = (baseWidth * 0.9) / markWidth;
-    placed = transformOutline(placed, factor, 0, 0, factor, markBox.xMin * (1 - factor), markBox.yMin * (1 - factor));
-    markBox = integerBounds(placed)!;
+  // Over a narrow letter (i, l) a mark keeps at least 60 % of the x-height's width, or it would shrink to a speck.
+  const widest = Math.max(baseWidth * (attach === "diaeresis" ? 1.3 : 0.9), 0.6 * xHeight);
+  if (markWidth > widest && markWidth > 0) rescale(widest / markWidth, widest / markWidth);
+
+  if (BELOW.has(attach)) {
+    const foot = attachmentSpan(base, baseBox, "bottom");
+    let dx: number;
+    let dy: number;
+    if (attach === "ogonek") {
+      // The hook joins the foot's right end and curls under the letter.
+      dx = foot.xMax - markBox.xMax;
+      dy = baseBox.yMin + Math.round(0.05 * xHeight) - markBox.yMax;
+    } else if (attach === "commaBelow") {
+      const height = markBox.yMax - markBox.yMin;
+      if (height > 0.45 * xHeight) rescale((0.45 * xHeight) / height, (0.45 * xHeight) / height);
+      dx = (foot.xMin + foot.xMax) / 2 - (markBox.xMin + markBox.xMax) / 2;
+      dy = baseBox.yMin - Math.round(0.08 * xHeight) - markBox.yMax;
+    } else {
+      dx = (foot.xMin + foot.xMax) / 2 - (markBox.xMin + markBox.xMax) / 2;
+      dy = baseBox.yMin + Math.round(0.03 * xHeight) - markBox.yMax;
+    }
+    return [...base, ...translateOutline(placed, dx, dy)];
   }
-  const below = kind === "cedilla";
-  const centre = attachmentCentre(base, baseBox, below ? "bottom" : "top");
-  const dx = centre - (markBox.xMin + markBox.xMax) / 2;
-  let dy: number;
-  if (below) {
-    dy = baseBox.yMin + Math.round(0.03 * xHeight) - markBox.yMax;
-  } else {
-    const drawnGap = markBox.yMin - xHeight;
-    const gap = Math.min(150, Math.max(30, drawnGap));
-    dy = baseBox.yMax + gap - markBox.yMin;
+
+  const drawnGap = markBox.yMin - xHeight;
+  let gap = Math.min(150, Math.max(30, drawnGap));
+  // Taller than midway between the x-height and the cap height: a capital or an ascender.
+  if (baseBox.yMax > (xHeight + capHeight) / 2) {
+    rescale(1, 0.8);
+    gap = Math.min(gap, Math.max(20, Math.round(0.12 * xHeight)));
   }
+  const top = attachmentSpan(base, baseBox, "top");
+  const dx = (top.xMin + top.xMax) / 2 - (markBox.xMin + markBox.xMax) / 2;
+  const dy = baseBox.yMax + gap - markBox.yMin;
   return [...base, ...translateOutline(placed, dx, dy)];
 }

@@ -68,6 +68,16 @@ export function rectangle(x: number, y: number, width: number, height: number): 
   return [x, y, x + width, y, x + width, y + height, x, y + height];
 }
 
+/** A circle as a polygon of 16 sides. */
+export function circle(cx: number, cy: number, radius: number): Contour {
+  const out: number[] = [];
+  for (let i = 0; i < 16; i++) {
+    const angle = (i * Math.PI) / 8;
+    out.push(cx + radius * Math.cos(angle), cy + radius * Math.sin(angle));
+  }
+  return out;
+}
+
 /** Converts a canvas to 8-bit RGBA. */
 export function toRgba(canvas: Canvas): Uint8ClampedArray {
   const out = new Uint8ClampedArray(canvas.width * canvas.height * 4);

@@ -2,6 +2,7 @@
 import opentype, { type Font } from "opentype.js";
 import { labelFontBytes, printableLabel } from "../template/label-font-bytes.ts";
 import type { Layout, LayoutCell } from "../template/layout-types.ts";
+import { markPlaceholder, templateMark } from "../template/marks.ts";
 import {
   DROPOUT_RGB,
   LABEL_INSET_MM,
@@ -11,7 +12,7 @@ import {
   MARKER_HOLE_RATIO,
 } from "../template/page-geometry.ts";
 import { qrMatrix } from "../template/qr-matrix.ts";
-import { type Canvas, createCanvas, paint, type Rgb, rectangle, toRgba } from "./canvas.ts";
+import { type Canvas, circle, createCanvas, paint, type Rgb, rectangle, toRgba } from "./canvas.ts";
 import { type Contour, pathToContours, strokePolygons, transformContours } from "./contours.ts";
 import { DEFAULT_JITTER, type HandwritingFont, type Jitter, placeGlyph, writeGlyph } from "./handwriting.ts";
 import { createRandom } from "./random.ts";
@@ -169,6 +170,16 @@ function printPage(canvas: Canvas, layout: Layout, page: number, k: number) {
       line(at(layout.guides.xHeight), 0.18, 1.2);
       line(baselineY, 0.32);
       line(at(layout.guides.descender), 0.18);
+    }
+    if (templateMark(cell.chars)) {
+      const { dots, dotRadius } = markPlaceholder();
+      const u = emMm / 1000;
+      const centre = box.x + box.width / 2;
+      paint(
+        canvas,
+        dots.map((dot) => mm(circle(centre + dot.x * u, baselineY - dot.y * u, dotRadius * u))),
+        TONER_DROPOUT,
+      );
     }
     const capHeight = LABEL_SIZE_EM * emMm;
     text(

@@ -18,6 +18,12 @@ describe("character sets", () => {
     for (const ch of ["ß", "œ", "æ", "ç", "ñ", "¿", "¡"]) expect(western).toContain(ch);
   });
 
+  it("holds the thirteen accent marks once each", () => {
+    const marks = characterSet("marks").members;
+    expect(marks).toHaveLength(13);
+    expect(new Set(marks).size).toBe(13);
+  });
+
   it("gives every set a unique id, a name and single-character members", () => {
     expect(new Set(CHARACTER_SETS.map((set) => set.id)).size).toBe(CHARACTER_SETS.length);
     for (const set of CHARACTER_SETS) {

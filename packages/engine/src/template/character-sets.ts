@@ -1,3 +1,5 @@
+import { TEMPLATE_MARKS } from "./marks.ts";
+
 /**
  * The catalogue of character sets a template can hold (DESIGN.md §3). The web UI lists them by id and name;
  * the members are single Unicode code points in a sensible writing order.
@@ -5,6 +7,7 @@
 
 export const CHARACTER_SET_IDS = [
   "latin",
+  "marks",
   "digits",
   "punctuation",
   "de",
@@ -32,9 +35,14 @@ const chars = (text: string): string[] => Array.from(text.replace(/\s+/g, ""));
 const russianUpper = [...range("А", "Е"), "Ё", ...range("Ж", "Я")];
 const russianLower = [...range("а", "е"), "ё", ...range("ж", "я")];
 
+/** The sets a template holds unless the user chooses others: Latin letters with their accent marks, digits, punctuation. */
+export const DEFAULT_CHARACTER_SETS: readonly CharacterSetId[] = ["latin", "marks", "digits", "punctuation"];
+
 /** Every character set, in the order the UI shows them. */
 export const CHARACTER_SETS: readonly CharacterSet[] = [
   { id: "latin", name: "Basic Latin letters", members: [...range("A", "Z"), ...range("a", "z")] },
+  // Written once, the marks give the accented letters of most Latin-script languages (font/composites.ts).
+  { id: "marks", name: "Accent marks", members: TEMPLATE_MARKS.map((mark) => mark.char) },
   { id: "digits", name: "Digits", members: range("0", "9") },
   {
     id: "punctuation",

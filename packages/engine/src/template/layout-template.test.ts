@@ -35,6 +35,21 @@ describe("layoutTemplate", () => {
     ]);
   });
 
+  it("holds the accent marks in the default template, labelled with a letter that carries them", () => {
+    const layout = layoutTemplate({ id: "TESTID" });
+    const chars = layout.cells.map((cell) => cell.chars);
+    // Acute, grave, circumflex, diaeresis, tilde, cedilla, ring, caron, breve, ogonek, dot above, double acute
+    // (their spacing characters) and the Cyrillic breve (the combining breve: it has no spacing character).
+    for (const mark of [..."\u00b4`\u02c6\u00a8\u02dc\u00b8\u02da\u02c7\u02d8\u02db\u02d9\u02dd\u0306"]) {
+      expect(chars).toContain(mark);
+    }
+    expect(chars).toEqual(expect.arrayContaining(["A", "z", "0", "?"]));
+    expect(layout.cells.find((cell) => cell.chars === "\u00b4")!.label).toBe("\u00b4 é");
+    expect(layout.cells.find((cell) => cell.chars === "\u0306")!.label).toBe("\u02d8 й");
+    // The marks cost a dozen boxes: the default template stays on two pages of medium boxes.
+    expect(layout.pages).toHaveLength(2);
+  });
+
   it("lays out all seven languages' alphabets on as many pages as needed, no box overlapping another", () => {
     const layout = layoutTemplate({
       sets: ["latin", "digits", "punctuation", "de", "fr", "es", "it", "ru", "uk", "quotes", "currency"],

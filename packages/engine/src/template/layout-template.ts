@@ -1,7 +1,8 @@
 import { EngineError } from "../errors.ts";
 import { UNITS_PER_EM } from "../units.ts";
-import { type CharacterSetId, combineCharacters, isCharacterSetId } from "./character-sets.ts";
+import { type CharacterSetId, combineCharacters, DEFAULT_CHARACTER_SETS, isCharacterSetId } from "./character-sets.ts";
 import type { BoxMm, CellSizeName, Layout, LayoutCell, PaperName } from "./layout-types.ts";
+import { cellLabel } from "./marks.ts";
 import {
   BASELINE_FROM_TOP_EM,
   CELL_GAP_RATIO,
@@ -23,7 +24,7 @@ import {
 import { isValidTemplateId, newTemplateId, qcode } from "./qr-payload.ts";
 
 export type TemplateOptions = {
-  /** Character sets from the catalogue; default Basic Latin, digits and punctuation. */
+  /** Character sets from the catalogue; default Basic Latin, accent marks, digits and punctuation. */
   sets?: readonly CharacterSetId[];
   /** Any further characters the user typed. */
   chars?: string;
@@ -45,7 +46,7 @@ type Item = { chars: string; variant: number; span: number };
 
 /** Lays out a template: which character goes in which box on which page, in page millimetres. */
 export function layoutTemplate(options: TemplateOptions = {}): Layout {
-  const sets = options.sets ?? ["latin", "digits", "punctuation"];
+  const sets = options.sets ?? DEFAULT_CHARACTER_SETS;
   const variants = options.variants ?? 1;
   const paperName = options.paper ?? "a4";
   const cellSize = options.cellSize ?? "m";
@@ -105,7 +106,7 @@ export function layoutTemplate(options: TemplateOptions = {}): Layout {
       box,
       baselineY: round3(box.y + BASELINE_FROM_TOP_EM * emMm),
       emMm: round3(emMm),
-      label: variants > 1 ? `${item.chars} ${item.variant}` : item.chars,
+      label: variants > 1 ? `${cellLabel(item.chars)} ${item.variant}` : cellLabel(item.chars),
     });
     column += item.span;
   }

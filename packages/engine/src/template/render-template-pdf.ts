@@ -1,5 +1,6 @@
 import type { PDFFont, PDFPage, RGB } from "pdf-lib";
 import type { Layout, LayoutCell } from "./layout-types.ts";
+import { markPlaceholder, templateMark } from "./marks.ts";
 import {
   DROPOUT_RGB,
   LABEL_INSET_MM,
@@ -111,6 +112,9 @@ function drawer({ black, LineCapStyle }: PdfKit, page: PDFPage, heightMm: number
         ...(dash ? { dashArray: [X(dash), X(dash)] } : {}),
       });
     },
+    dot(x: number, y: number, radius: number, colour: RGB) {
+      page.drawCircle({ x: X(x), y: Y(y), size: X(radius), color: colour });
+    },
     /** Draws text with its baseline at `baselineY`; `size` is the font size in mm. */
     text(text: string, x: number, baselineY: number, size: number, font: PDFFont, colour: RGB) {
       page.drawText(text, { x: X(x), y: Y(baselineY), size: X(size), font, color: colour });
@@ -163,6 +167,12 @@ function drawCell(draw: Drawer, kit: PdfKit, font: PDFFont, cell: LayoutCell, la
     across(at(layout.guides.xHeight), 0.18, 1.2);
     across(baselineY, 0.32);
     across(at(layout.guides.descender), 0.18);
+  }
+  if (templateMark(cell.chars)) {
+    // Printed whatever the guides setting: without a letter to stand on, a mark's place is anyone's guess.
+    const { dots, dotRadius } = markPlaceholder();
+    const mm = (units: number) => (units / layout.unitsPerEm) * emMm;
+    for (const dot of dots) draw.dot(box.x + box.width / 2 + mm(dot.x), baselineY - mm(dot.y), mm(dotRadius), dropout);
   }
   const capHeight = LABEL_SIZE_EM * emMm;
   const size = capHeight / LABEL_FONT_CAP_HEIGHT;
