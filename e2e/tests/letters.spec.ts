@@ -41,6 +41,7 @@ test.describe("the Letters page on a phone", () => {
 
     await page.goto("/en/app/templates");
     await page.getByRole("textbox", { name: "Template name" }).fill("Retake");
+    await page.getByRole("checkbox", { name: "Accent marks (é ü ç ñ from your letters)" }).uncheck();
     await page.getByRole("checkbox", { name: "Punctuation and symbols" }).uncheck();
     const created = page.waitForResponse((response) => response.url().endsWith("/api/createTemplate"));
     await page.getByRole("button", { name: "Create template" }).click();

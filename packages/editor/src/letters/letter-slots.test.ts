@@ -23,7 +23,8 @@ describe("letter slots", () => {
 
   it("starts a plan with the sets of the user's language", () => {
     expect(defaultPlan("uk").sets).toEqual(["ru", "uk", "digits"]);
-    expect(defaultPlan("en").sets).toEqual(["latin", "digits"]);
+    expect(defaultPlan("en").sets).toEqual(["latin", "marks", "digits"]);
+    expect(defaultPlan("fr").sets).toEqual(["latin", "fr", "marks", "digits"]);
     expect(letterSlots(defaultPlan("ru"))[0]).toEqual({ chars: "А", variant: 1 });
   });
 

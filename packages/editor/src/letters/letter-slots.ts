@@ -25,17 +25,20 @@ export interface CharacterPlan {
 /** Variants per character the plan allows (the template's own limit). */
 export const MAX_PLAN_VARIANTS = 15;
 
-/** The character sets a new plan starts with for a user of this interface language. */
+/**
+ * The character sets a new plan starts with for a user of this interface language; Latin plans take the accent marks,
+ * from which the font composes the accented letters nobody drew.
+ */
 export function defaultPlan(language: string): CharacterPlan {
   const own: Partial<Record<string, CharacterSetId[]>> = {
-    de: ["latin", "de"],
-    fr: ["latin", "fr"],
-    es: ["latin", "es"],
-    it: ["latin", "it"],
+    de: ["latin", "de", "marks"],
+    fr: ["latin", "fr", "marks"],
+    es: ["latin", "es", "marks"],
+    it: ["latin", "it", "marks"],
     ru: ["ru"],
     uk: ["ru", "uk"],
   };
-  return { sets: [...(own[language] ?? ["latin"]), "digits"], custom: "", ligatures: [], variants: 1 };
+  return { sets: [...(own[language] ?? ["latin", "marks"]), "digits"], custom: "", ligatures: [], variants: 1 };
 }
 
 /**

@@ -69,9 +69,11 @@ function contourBoxes(glyph: Glyph): Box[] {
       boxes.push(box);
     }
     if (!box || command.type === "Z") continue;
-    const points: [number, number][] = [[command.x, command.y]];
-    if ("x1" in command) points.push([command.x1, command.y1]);
-    if ("x2" in command) points.push([command.x2, command.y2]);
+    const points = [
+      [command.x, command.y],
+      [command.x1, command.y1],
+      [command.x2, command.y2],
+    ].filter((point): point is [number, number] => point[0] !== undefined && point[1] !== undefined);
     for (const [x, y] of points) {
       box.xMin = Math.min(box.xMin, x);
       box.xMax = Math.max(box.xMax, x);

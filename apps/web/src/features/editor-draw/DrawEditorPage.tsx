@@ -33,6 +33,7 @@ import { LiveTextLine } from "../glyph-editing/LiveTextLine.tsx";
 import { letterOutlinePath, previewLettersOf } from "../glyph-editing/preview-letters.ts";
 import { keyPlatform, useEditorShortcuts, useKeyboardLayout } from "../glyph-editing/use-editor-shortcuts.ts";
 import { useLetterAutosave } from "../glyph-editing/use-letter-autosave.ts";
+import { displayChars } from "../workspace/display-chars.ts";
 import type { PreviewFont } from "../workspace/use-live-preview.ts";
 import { useSingleFlight } from "../workspace/use-single-flight.ts";
 import { ErrorNotice, withSignIn } from "../workspace/WorkspaceLayout.tsx";
@@ -460,12 +461,12 @@ function DrawEditorPage() {
                     aria-label={t("previous")}
                     title={hint(t("previous"), "previousLetter")}
                   >
-                    ‹ {before?.chars}
+                    ‹ {before && displayChars(before.chars)}
                   </Button>
                   <Title order={2} fz="h3" data-testid="current-letter" ta="center">
                     {current.variant > 1
-                      ? t("letterVariant", { chars: current.chars, variant: current.variant })
-                      : t("letter", { chars: current.chars })}
+                      ? t("letterVariant", { chars: displayChars(current.chars), variant: current.variant })
+                      : t("letter", { chars: displayChars(current.chars) })}
                   </Title>
                   <Button
                     h={44}
@@ -474,7 +475,7 @@ function DrawEditorPage() {
                     aria-label={t("next")}
                     title={hint(t("next"), "nextLetter")}
                   >
-                    {after?.chars} ›
+                    {after && displayChars(after.chars)} ›
                   </Button>
                 </Group>
                 <DrawCanvas

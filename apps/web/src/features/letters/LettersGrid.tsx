@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Card, Group, Select, SimpleGrid, Text, TextInput
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { displayChars } from "../workspace/display-chars.ts";
 import { type GlyphEdit, GlyphTile } from "../workspace/GlyphTile.tsx";
 import { filterLetters, findCharacter, type GridEntry, hasOthers, type LetterFilter, setsOf } from "./letter-filter.ts";
 
@@ -20,7 +21,7 @@ const codes = (chars: string) => [...chars].map((char) => char.codePointAt(0)!.t
 const entryId = (entry: GridEntry<LetterState>) =>
   entry.kind === "letter"
     ? `letter-${entry.letter.variant}-${codes(entry.letter.chars)}`
-    : `missing-${codes(entry.chars)}`;
+    : `${entry.kind}-${codes(entry.chars)}`;
 
 function MissingTile({ chars, drawHref }: { chars: string; drawHref?: string }) {
   const { t } = useTranslation(["letters", "workspace"]);
@@ -30,15 +31,44 @@ function MissingTile({ chars, drawHref }: { chars: string; drawHref?: string }) 
       padding="xs"
       data-testid="missing-tile"
       style={{ borderStyle: "dashed" }}
-      aria-label={t("grid.missingLabel", { chars })}
+      aria-label={t("grid.missingLabel", { chars: displayChars(chars) })}
     >
-      <Text fw={700}>{chars}</Text>
+      <Text fw={700}>{displayChars(chars)}</Text>
       <Text size="xs" c="dimmed">
         {t("grid.missing")}
       </Text>
       {drawHref && (
         <Anchor component={Link} to={drawHref} size="xs" aria-label={t("workspace:letters.drawThis", { label: chars })}>
           {t("workspace:letters.drawLink")}
+        </Anchor>
+      )}
+    </Card>
+  );
+}
+
+/** An accented letter nobody wrote that the font builds from a written letter and mark; drawing one's own wins. */
+function ComposedTile({
+  chars,
+  base,
+  mark,
+  drawHref,
+}: {
+  chars: string;
+  base: string;
+  mark: string;
+  drawHref?: string;
+}) {
+  const { t } = useTranslation(["letters", "workspace"]);
+  const parts = { chars, base, mark: displayChars(mark) };
+  return (
+    <Card withBorder padding="xs" data-testid="composed-tile" aria-label={t("grid.composedLabel", parts)}>
+      <Text fw={700}>{chars}</Text>
+      <Text size="xs" c="dimmed">
+        {t("grid.composed", parts)}
+      </Text>
+      {drawHref && (
+        <Anchor component={Link} to={drawHref} size="xs" aria-label={t("workspace:letters.drawThis", { label: chars })}>
+          {t("grid.drawOwn")}
         </Anchor>
       )}
     </Card>
@@ -58,19 +88,22 @@ export function LettersGrid(props: {
   fontId?: string;
   /** Where a letter (drawn or missing) is drawn in the pen editor; for a font's letters. */
   drawHref?: (chars: string, variant: number) => string;
+  /** Whether the font builds accented letters from written marks (its setting; on unless it says otherwise). */
+  composes?: boolean;
 }) {
   const { t } = useTranslation(["letters", "workspace"]);
   const { letters } = props;
+  const composes = props.composes ?? true;
   const [filter, setFilter] = useState<LetterFilter>({ kind: "all" });
   const [limit, setLimit] = useState(GRID_PAGE);
   const [typed, setTyped] = useState("");
   const [notFound, setNotFound] = useState<string | null>(null);
   const [target, setTarget] = useState<string | null>(null);
 
-  const entries = useMemo(() => filterLetters(letters, filter), [letters, filter]);
+  const entries = useMemo(() => filterLetters(letters, filter, composes), [letters, filter, composes]);
   const sets = useMemo(() => setsOf(letters), [letters]);
   const warned = useMemo(() => letters.filter((letter) => letter.warnings.length > 0).length, [letters]);
-  const missing = useMemo(() => filterLetters(letters, { kind: "missing" }).length, [letters]);
+  const missing = useMemo(() => filterLetters(letters, { kind: "missing" }, composes).length, [letters, composes]);
   const options = [
     { value: "all", label: t("grid.all", { count: letters.length }) },
     { value: "warnings", label: t("grid.withWarnings", { count: warned }) },
@@ -164,6 +197,13 @@ export function LettersGrid(props: {
                 fontId={props.fontId}
                 onEdit={props.onEdit ? (edit) => props.onEdit?.(entry.letter, edit) : undefined}
                 drawHref={props.drawHref?.(entry.letter.chars, entry.letter.variant)}
+              />
+            ) : entry.kind === "composed" ? (
+              <ComposedTile
+                chars={entry.chars}
+                base={entry.base}
+                mark={entry.mark}
+                drawHref={props.drawHref?.(entry.chars, 1)}
               />
             ) : (
               <MissingTile chars={entry.chars} drawHref={props.drawHref?.(entry.chars, 1)} />

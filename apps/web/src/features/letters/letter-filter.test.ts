@@ -44,6 +44,26 @@ describe("the letters grid's filter", () => {
     expect(filterLetters(letters, { kind: "other" })).toEqual([{ kind: "letter", letter: letters[4] }]);
   });
 
+  it("shows as composed, never as missing, the accented letters the font builds from a written letter and mark", () => {
+    // French is begun (à is written); é and ç come from e, c and the written acute and cedilla, ê has no circumflex.
+    const written = [letter("e"), letter("c"), letter("à"), letter("\u00b4"), letter("\u00b8")];
+    const missing = filterLetters(written, { kind: "missing" }).map((entry) =>
+      entry.kind === "missing" ? entry.chars : "",
+    );
+    expect(missing).not.toContain("é");
+    expect(missing).not.toContain("ç");
+    expect(missing).toContain("ê");
+    const french = filterLetters(written, { kind: "set", set: "fr" });
+    expect(french).toContainEqual({ kind: "composed", chars: "é", base: "e", mark: "\u00b4" });
+    expect(french).toContainEqual({ kind: "composed", chars: "ç", base: "c", mark: "\u00b8" });
+    expect(french).toContainEqual({ kind: "missing", chars: "ê" });
+    // A font that does not compose accents is missing them all.
+    const plain = filterLetters(written, { kind: "missing" }, false).map((entry) =>
+      entry.kind === "missing" ? entry.chars : "",
+    );
+    expect(plain).toContain("é");
+  });
+
   it("finds the first box of a typed character, trimmed and in composed form, or says it is not there", () => {
     const entries = filterLetters(letters, { kind: "all" });
     expect(findCharacter(entries, " b ")).toBe(2);

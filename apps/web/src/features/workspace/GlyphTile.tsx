@@ -3,6 +3,7 @@ import { ActionIcon, Anchor, Card, Group, NumberInput, Stack, Text, Tooltip } fr
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AppLink } from "../../app/AppLink.tsx";
+import { displayChars } from "./display-chars.ts";
 import { GlyphOutline } from "./GlyphOutline.tsx";
 
 export type GlyphEdit = { baselineShift: number; scale: number; deleted: boolean };
@@ -24,7 +25,7 @@ export function GlyphTile(props: {
   const { glyph, edit } = props;
   const warned = glyph.warnings.length > 0;
   const current = edit ?? { ...glyph.document.adjustments, deleted: false };
-  const label = t("letters.glyphLabel", { chars: glyph.chars, variant: glyph.variant });
+  const label = t("letters.glyphLabel", { chars: displayChars(glyph.chars), variant: glyph.variant });
   return (
     <Card
       withBorder
@@ -37,7 +38,7 @@ export function GlyphTile(props: {
     >
       <Group justify="space-between" gap={4}>
         <Text fw={700}>
-          {glyph.chars}
+          {displayChars(glyph.chars)}
           {glyph.variant > 1 && (
             <Text span c="dimmed" size="xs">
               {" "}

@@ -1,10 +1,13 @@
 import type { TemplateLayout } from "@handfont/contract";
+import { markPlaceholder, templateMark } from "@handfont/engine/templates";
 
 const GUIDE_COLOUR = "#8fb8e8";
 
+const placeholder = markPlaceholder();
+
 /**
  * One page of a template drawn from its layout as the PDF prints it: corner markers, the QR code's place, boxes
- * with guides and labels. Millimetres from the page's top-left corner map straight to SVG units.
+ * with guides and labels, and the dotted circle in a mark's box. Millimetres from the page's top-left corner map straight to SVG units.
  */
 export function TemplatePagePreview({ layout, page, label }: { layout: TemplateLayout; page: number; label: string }) {
   const { widthMm, heightMm } = layout.paper;
@@ -60,6 +63,16 @@ export function TemplatePagePreview({ layout, page, label }: { layout: TemplateL
                 y2={at(cell, units)}
                 stroke={GUIDE_COLOUR}
                 strokeWidth={units === 0 ? 0.32 : 0.18}
+              />
+            ))}
+          {templateMark(cell.chars) &&
+            placeholder.dots.map((dot) => (
+              <circle
+                key={`${dot.x},${dot.y}`}
+                cx={cell.box.x + cell.box.width / 2 + (dot.x / layout.unitsPerEm) * cell.emMm}
+                cy={at(cell, dot.y)}
+                r={(placeholder.dotRadius / layout.unitsPerEm) * cell.emMm}
+                fill={GUIDE_COLOUR}
               />
             ))}
           <text x={cell.box.x + 1} y={cell.box.y + 3} fontSize={2.6} fill="#6d9bd1">

@@ -1,3 +1,4 @@
+import { readyMadeNameKey } from "@handfont/contract";
 import { Anchor, Card, Grid, List, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
@@ -21,7 +22,8 @@ function InstructionsPage() {
     queryFn: async () => {
       const templates = await workspaceApi.templates();
       const template =
-        templates.find((entry) => entry.id === `ready-${language}`) ?? templates.find((e) => e.readyMade);
+        templates.find((entry) => entry.readyMade && readyMadeNameKey(entry.id) === `ready-${language}`) ??
+        templates.find((e) => e.readyMade);
       return template ? workspaceApi.pageOfQcode(template.qcodes[0]!) : null;
     },
   });

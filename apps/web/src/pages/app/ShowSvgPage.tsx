@@ -335,6 +335,7 @@ function ShowSvgPage() {
               editOf={fontId ? editOf : undefined}
               fontId={fontId ?? undefined}
               onEdit={fontId ? autosave.edit : undefined}
+              composes={draft?.settings.compositeAccents ?? true}
               drawHref={
                 fontId
                   ? (chars, variant) =>

@@ -2,10 +2,11 @@ import {
   CHARACTER_SET_IDS,
   type CharacterSetId,
   type CreateTemplateResponse,
+  readyMadeNameKey,
   type TemplateLayout,
   type TemplateSummary,
 } from "@handfont/contract";
-import { layoutTemplate } from "@handfont/engine/templates";
+import { DEFAULT_CHARACTER_SETS, layoutTemplate } from "@handfont/engine/templates";
 import {
   Badge,
   Button,
@@ -70,7 +71,7 @@ function TemplatesPage() {
   const queryClient = useQueryClient();
   const [options, setOptions] = useState<Options>({
     name: "",
-    sets: ["latin", "digits", "punctuation"],
+    sets: [...DEFAULT_CHARACTER_SETS],
     chars: "",
     ligatures: [],
     variants: 1,
@@ -227,7 +228,9 @@ function TemplatesPage() {
             <Card key={template.id} withBorder padding="md" data-testid="template-card">
               <Stack gap={6}>
                 <Group justify="space-between" gap="xs" wrap="nowrap">
-                  <Text fw={600}>{template.readyMade ? t(`ready.${template.id}`) : template.name}</Text>
+                  <Text fw={600}>
+                    {template.readyMade ? t(`ready.${readyMadeNameKey(template.id)}`) : template.name}
+                  </Text>
                   <PlanNeededBadge
                     needs={{
                       characters: template.characterCount,
