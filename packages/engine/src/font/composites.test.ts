@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { parseSvgPath } from "../outline/parse-path.ts";
 import { caveatPath, caveatProject } from "../test-support/caveat.ts";
 import { buildPlan } from "./build-plan.ts";
-import { decomposeAccented } from "./composites.ts";
+import { decomposeAccented, placeMark } from "./composites.ts";
+import { integerBounds } from "./prepare.ts";
 
 const box = (plan: ReturnType<typeof buildPlan>["plan"], name: string) =>
   plan.glyphs.find((g) => g.name === name)?.bbox;
@@ -88,5 +90,37 @@ describe("composite accents", () => {
     expect(decomposeAccented("ї")).toEqual({ base: "і", mark: "diaeresis" });
     expect(decomposeAccented("ç")).toEqual({ base: "c", mark: "cedilla" });
     expect(decomposeAccented("a")).toBeNull();
+  });
+
+  describe("placing one mark on one base", () => {
+    const heights = { xHeight: 500, capHeight: 700 };
+    // A lowercase-sized block 100–400 wide, 0–500 high, and a mark drawn somewhere in its own box.
+    const base = parseSvgPath("M100 0L400 0L400 500L100 500Z");
+    const markPart = (combined: ReturnType<typeof placeMark>) => integerBounds(combined!.slice(1))!;
+
+    it("brings a mark written as big as a letter down to 60 % of the x-height", () => {
+      const huge = parseSvgPath("M0 560L200 560L200 1000L0 1000Z");
+      const placed = markPart(placeMark(base, huge, "acute", heights));
+      expect(placed.yMax - placed.yMin).toBeLessThanOrEqual(0.6 * 500 + 1);
+      expect(placed.yMin).toBeGreaterThanOrEqual(500 + 30);
+    });
+
+    it("hangs an ogonek from the foot's right end and a comma below the foot's middle, apart from it", () => {
+      const hook = parseSvgPath("M0 -100L60 -100L60 0L0 0Z");
+      const ogonek = markPart(placeMark(base, hook, "ogonek", heights));
+      expect(ogonek.xMax).toBe(400);
+      expect(ogonek.yMin).toBeLessThan(0);
+      const comma = markPart(placeMark(base, hook, "commaBelow", heights));
+      expect((comma.xMin + comma.xMax) / 2).toBe(250);
+      expect(comma.yMax).toBeLessThan(0);
+    });
+
+    it("sets the right-hand caron beside a tall base's top, not above it", () => {
+      const tall = parseSvgPath("M100 0L200 0L200 700L100 700Z");
+      const apostrophe = parseSvgPath("M0 500L40 500L40 650L0 650Z");
+      const caron = markPart(placeMark(tall, apostrophe, "caronRight", heights));
+      expect(caron.xMin).toBeGreaterThan(200);
+      expect(caron.yMax).toBe(700);
+    });
   });
 });

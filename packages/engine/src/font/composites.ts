@@ -60,7 +60,8 @@ function scaleOutline(outline: Outline, box: BBox, sx: number, sy: number): Outl
  * flattened to 80 % and sits closer, so capitals' accents stay within the line. Below: the cedilla hangs from the
  * base's foot, the comma a little under it, the ogonek from the foot's right end. The right-hand caron (ď ť ľ) is
  * an apostrophe beside the base's top. A mark wider than the base's ink is scaled down to 90 % of it (a diaeresis
- * may stay wider: its dots stand over the letter's shoulders), never below 60 % of the x-height. Returns the combined contours (they may overlap; the
+ * may stay wider: its dots stand over the letter's shoulders), never below 60 % of the x-height; a mark taller than
+ * 60 % of the x-height is scaled down to it. Returns the combined contours (they may overlap; the
  * caller merges them).
  */
 export function placeMark(base: Outline, mark: Outline, attach: Attachment, heights: Heights): Outline | null {
@@ -88,6 +89,10 @@ export function placeMark(base: Outline, mark: Outline, attach: Attachment, heig
   // Over a narrow letter (i, l) a mark keeps at least 60 % of the x-height's width, or it would shrink to a speck.
   const widest = Math.max(baseWidth * (attach === "diaeresis" ? 1.3 : 0.9), 0.6 * xHeight);
   if (markWidth > widest && markWidth > 0) rescale(widest / markWidth, widest / markWidth);
+  // A mark written as big as a letter is brought down to a mark's size.
+  const tallest = 0.6 * xHeight;
+  const markHeight = markBox.yMax - markBox.yMin;
+  if (markHeight > tallest) rescale(tallest / markHeight, tallest / markHeight);
 
   if (BELOW.has(attach)) {
     const foot = attachmentSpan(base, baseBox, "bottom");
