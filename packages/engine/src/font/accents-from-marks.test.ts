@@ -5,7 +5,7 @@ import { writeGlyph } from "../synth/handwriting.ts";
 import { loadHandwritingFont } from "../synth/node/load-handwriting-fonts.ts";
 import { characterSet } from "../template/character-sets.ts";
 import { TEMPLATE_MARKS } from "../template/marks.ts";
-import { hasOts, sanitize } from "../test-support/font-tools.ts";
+import { hasFontForge, hasOts, sanitize, validateWithFontForge, writeTemp } from "../test-support/font-tools.ts";
 import { shapeText } from "../test-support/shaping.ts";
 import { composableLetters } from "./accents.ts";
 import { compileFontSync } from "./compile.ts";
@@ -213,6 +213,11 @@ describe("accented letters composed from written base letters and marks", () => 
     const result = sanitize("marks.otf", otf, [...readSfntTables(otf).keys()]);
     expect(result.ok, result.output).toBe(true);
     expect(result.kept).toEqual(result.given);
+  });
+
+  it.skipIf(!hasFontForge)("has no wrong-direction, self-intersecting or open contour where marks meet letters", () => {
+    const result = validateWithFontForge(writeTemp("marks-ff.otf", otf));
+    expect(result).toEqual({ wrongDirection: [], selfIntersecting: [], openContours: [] });
   });
 
   it("tells which letters will be composed from the written ones, and from what", () => {
