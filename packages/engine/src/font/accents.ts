@@ -109,17 +109,25 @@ const rangeChars = (from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, index) => String.fromCodePoint(from + index));
 
 /**
- * Accented letters built when not drawn: Latin-1 and Latin Extended-A (French, German, Spanish, Italian, Portuguese,
- * Polish, Czech, Slovak, Hungarian, Romanian, Turkish, the Nordic and Baltic languages, Esperanto, Welsh…), Romanian
- * ș ț, Welsh ẁ ẃ ẅ ỳ and the Cyrillic й ё ї ў ѐ ѝ.
+ * Accented letters built when not drawn, with their recipes: Latin-1 and Latin Extended-A (French, German, Spanish,
+ * Italian, Portuguese, Polish, Czech, Slovak, Hungarian, Romanian, Turkish, the Nordic and Baltic languages,
+ * Esperanto, Welsh…), Romanian ș ț, Welsh ẁ ẃ ẅ ỳ and the Cyrillic й ё ї ў ѐ ѝ.
  */
-export const COMPOSITE_TARGETS: readonly string[] = [
-  ...rangeChars(0xc0, 0x17f),
-  ...rangeChars(0x218, 0x21b),
-  ...rangeChars(0x1e80, 0x1e85),
-  ..."\u1ef2\u1ef3",
-  ..."йЙёЁїЇўЎѐЀѝЍ",
-].filter((char) => compositeRecipe(char) !== null);
+export const COMPOSITE_RECIPES: ReadonlyMap<string, CompositeRecipe> = new Map(
+  [
+    ...rangeChars(0xc0, 0x17f),
+    ...rangeChars(0x218, 0x21b),
+    ...rangeChars(0x1e80, 0x1e85),
+    ..."\u1ef2\u1ef3",
+    ..."йЙёЁїЇўЎѐЀѝЍ",
+  ].flatMap((char) => {
+    const recipe = compositeRecipe(char);
+    return recipe ? [[char, recipe] as const] : [];
+  }),
+);
+
+/** The accented letters the compiler builds, in code point order. */
+export const COMPOSITE_TARGETS: readonly string[] = [...COMPOSITE_RECIPES.keys()];
 
 /**
  * The accented letters a font would compose from the characters it has drawn (a drawn accented letter is its own
@@ -127,9 +135,8 @@ export const COMPOSITE_TARGETS: readonly string[] = [
  */
 export function composableLetters(drawn: ReadonlySet<string>): Map<string, { base: string; mark: string }> {
   const out = new Map<string, { base: string; mark: string }>();
-  for (const target of COMPOSITE_TARGETS) {
+  for (const [target, recipe] of COMPOSITE_RECIPES) {
     if (drawn.has(target)) continue;
-    const recipe = compositeRecipe(target)!;
     const base = recipe.base;
     if (!drawn.has(base)) continue;
     const mark = recipe.marks.flatMap((option) => option.sources).find((source) => drawn.has(source));

@@ -1,5 +1,7 @@
+import { flattenOutline } from "../outline/flatten.ts";
+import { inkProfile } from "../outline/profile.ts";
 import type { Outline } from "../outline/types.ts";
-import { BELOW, COMPOSITE_TARGETS, compositeRecipe, DOTTED_BASES } from "./accents.ts";
+import { BELOW, COMPOSITE_RECIPES, DOTTED_BASES } from "./accents.ts";
 import { type Heights, placeMark, removeDot } from "./composites.ts";
 import { type FontDiagnostic, missingCommon, sizeOutliers } from "./diagnostics.ts";
 import { FontError } from "./errors.ts";
@@ -7,7 +9,14 @@ import { autoKerning, type KerningCandidate } from "./kerning.ts";
 import { type KerningClasses, kerningClasses } from "./kerning-classes.ts";
 import { charsGlyphName, fontNames } from "./names.ts";
 import type { FontPlan, PlannedGlyph, PlannedKerningPair, VerticalMetrics } from "./plan.ts";
-import { cleanOutline, type GlyphCache, integerBounds, type PreparedOutline, prepareOutline } from "./prepare.ts";
+import {
+  cleanOutline,
+  type GlyphCache,
+  integerBounds,
+  PROFILE_GRID,
+  type PreparedOutline,
+  prepareOutline,
+} from "./prepare.ts";
 import type { FontGlyph, FontProject } from "./project.ts";
 import { CYCLE_WINDOW } from "./sfnt/gsub.ts";
 import { opticalSideBearings } from "./spacing.ts";
@@ -78,11 +87,43 @@ function notdefOutline(height: number): Outline {
   return [rect(50, 0, 450, h, false), rect(100, 50, 400, h - 50, true)];
 }
 
+/**
+ * A prepared base and a mark that stays at least two units clear of it (an acute over an e): both are clean, so the
+ * combination is too, and only the mark's ink needs measuring. False when they come closer and must be merged.
+ */
+function joinApart(base: PreparedOutline, mark: Outline): PreparedOutline | false {
+  const markBox = integerBounds(mark);
+  const baseBox = base.bbox;
+  if (!markBox || !baseBox || !base.profile) return false;
+  const clear =
+    markBox.yMin >= baseBox.yMax + 2 ||
+    markBox.yMax <= baseBox.yMin - 2 ||
+    markBox.xMin >= baseBox.xMax + 2 ||
+    markBox.xMax <= baseBox.xMin - 2;
+  if (!clear) return false;
+  const markProfile = inkProfile(flattenOutline(mark, 1), PROFILE_GRID.yStart, PROFILE_GRID.step, PROFILE_GRID.count);
+  const left = Float64Array.from(base.profile.left, (x, band) => minDefined(x, markProfile.left[band]!));
+  const right = Float64Array.from(base.profile.right, (x, band) => -minDefined(-x, -markProfile.right[band]!));
+  return {
+    outline: [...base.outline, ...mark],
+    bbox: {
+      xMin: Math.min(baseBox.xMin, markBox.xMin),
+      yMin: Math.min(baseBox.yMin, markBox.yMin),
+      xMax: Math.max(baseBox.xMax, markBox.xMax),
+      yMax: Math.max(baseBox.yMax, markBox.yMax),
+    },
+    profile: { ...base.profile, left, right },
+    overlapsRemoved: false,
+  };
+}
+
+/** The smaller of two band extents, either of which may be NaN (no ink in the band). */
+const minDefined = (a: number, b: number) => (Number.isNaN(a) ? b : Number.isNaN(b) ? a : Math.min(a, b));
+
 function buildComposites(units: Map<string, Unit>, heights: Heights): string[] {
   const built: string[] = [];
-  for (const target of COMPOSITE_TARGETS) {
+  for (const [target, recipe] of COMPOSITE_RECIPES) {
     if (units.has(target)) continue; // a drawn accented letter always wins
-    const recipe = compositeRecipe(target)!;
     const baseUnit = units.get(recipe.base);
     let markChars: string | undefined;
     const option = recipe.marks.find((candidate) => {
@@ -96,14 +137,16 @@ function buildComposites(units: Map<string, Unit>, heights: Heights): string[] {
     const dotless = dotted ? units.get(DOTTED_BASES[recipe.base]!) : undefined;
     const forms: Form[] = [];
     for (const [index, form] of (dotless ?? baseUnit).forms.entries()) {
-      let base: Outline | null = form.prepared.outline;
-      if (dotted && !dotless) base = removeDot(base);
+      const dropDot = dotted && !dotless;
+      const base = dropDot ? removeDot(form.prepared.outline) : form.prepared.outline;
       if (!base) {
         if (index === 0) break;
         continue;
       }
-      const combined = placeMark(base, mark, option.attach, heights);
-      if (combined) forms.push({ prepared: cleanOutline(combined), source: null });
+      const placed = placeMark(base, mark, option.attach, heights);
+      if (!placed) continue;
+      const apart = placed.exact && !dropDot && joinApart(form.prepared, placed.outline);
+      forms.push({ prepared: apart || cleanOutline([...base, ...placed.outline]), source: null });
     }
     if (forms.length > 0) {
       units.set(target, { chars: target, forms, kernsAs: recipe.base });

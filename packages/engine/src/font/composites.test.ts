@@ -96,7 +96,7 @@ describe("composite accents", () => {
     const heights = { xHeight: 500, capHeight: 700 };
     // A lowercase-sized block 100–400 wide, 0–500 high, and a mark drawn somewhere in its own box.
     const base = parseSvgPath("M100 0L400 0L400 500L100 500Z");
-    const markPart = (combined: ReturnType<typeof placeMark>) => integerBounds(combined!.slice(1))!;
+    const markPart = (placed: ReturnType<typeof placeMark>) => integerBounds(placed!.outline)!;
 
     it("brings a mark written as big as a letter down to 60 % of the x-height", () => {
       const huge = parseSvgPath("M0 560L200 560L200 1000L0 1000Z");

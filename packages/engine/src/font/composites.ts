@@ -16,6 +16,9 @@ export {
 /** The font's measured heights, which decide how high a mark goes and whether a base is tall. */
 export type Heights = { xHeight: number; capHeight: number };
 
+/** A mark moved (and perhaps scaled) into place on its base; `exact` when it was only moved by whole units. */
+export type PlacedMark = { outline: Outline; exact: boolean };
+
 /**
  * Drops the dot of i-like letters: the contours lying wholly above the rest of the glyph. Returns null when the dot
  * cannot be told apart (a single contour), so the caller keeps the dotted form.
@@ -61,19 +64,26 @@ function scaleOutline(outline: Outline, box: BBox, sx: number, sy: number): Outl
  * base's foot, the comma a little under it, the ogonek from the foot's right end. The right-hand caron (ď ť ľ) is
  * an apostrophe beside the base's top. A mark wider than the base's ink is scaled down to 90 % of it (a diaeresis
  * may stay wider: its dots stand over the letter's shoulders), never below 60 % of the x-height; a mark taller than
- * 60 % of the x-height is scaled down to it. Returns the combined contours (they may overlap; the
- * caller merges them).
+ * 60 % of the x-height is scaled down to it. Returns the placed mark (it may overlap the base; the caller merges
+ * them).
  */
-export function placeMark(base: Outline, mark: Outline, attach: Attachment, heights: Heights): Outline | null {
+export function placeMark(base: Outline, mark: Outline, attach: Attachment, heights: Heights): PlacedMark | null {
   const baseBox = integerBounds(base);
   let markBox = integerBounds(mark);
   if (!baseBox || !markBox) return null;
   const { xHeight, capHeight } = heights;
   let placed = mark;
+  let exact = true;
   const rescale = (sx: number, sy: number) => {
     placed = scaleOutline(placed, markBox!, sx, sy);
     markBox = integerBounds(placed)!;
+    exact = false;
   };
+  // Whole units: a mark only moved keeps the integer outline it was prepared with.
+  const move = (dx: number, dy: number): PlacedMark => ({
+    outline: translateOutline(placed, Math.round(dx), Math.round(dy)),
+    exact,
+  });
 
   if (attach === "caronRight") {
     const height = markBox.yMax - markBox.yMin;
@@ -81,7 +91,7 @@ export function placeMark(base: Outline, mark: Outline, attach: Attachment, heig
     if (height > wanted) rescale(wanted / height, wanted / height);
     const top = attachmentSpan(base, baseBox, "top");
     const dx = top.xMax + Math.round(0.04 * xHeight) - markBox.xMin;
-    return [...base, ...translateOutline(placed, dx, baseBox.yMax - markBox.yMax)];
+    return move(dx, baseBox.yMax - markBox.yMax);
   }
 
   const baseWidth = baseBox.xMax - baseBox.xMin;
@@ -111,7 +121,7 @@ export function placeMark(base: Outline, mark: Outline, attach: Attachment, heig
       dx = (foot.xMin + foot.xMax) / 2 - (markBox.xMin + markBox.xMax) / 2;
       dy = baseBox.yMin + Math.round(0.03 * xHeight) - markBox.yMax;
     }
-    return [...base, ...translateOutline(placed, dx, dy)];
+    return move(dx, dy);
   }
 
   const drawnGap = markBox.yMin - xHeight;
@@ -124,5 +134,5 @@ export function placeMark(base: Outline, mark: Outline, attach: Attachment, heig
   const top = attachmentSpan(base, baseBox, "top");
   const dx = (top.xMin + top.xMax) / 2 - (markBox.xMin + markBox.xMax) / 2;
   const dy = baseBox.yMax + gap - markBox.yMin;
-  return [...base, ...translateOutline(placed, dx, dy)];
+  return move(dx, dy);
 }
