@@ -30,7 +30,7 @@ const combiningMarks: Record<number, MarkKind | "commaBelow"> = {
  * Characters that may be drawn as a mark, best first: the template's mark, the combining mark, then an ASCII or
  * punctuation look-alike the user may have written anyway.
  */
-export const MARK_SOURCES: Record<Attachment, readonly string[]> = {
+const MARK_SOURCES: Record<Attachment, readonly string[]> = {
   acute: ["\u00b4", "\u0301", "\u02ca"],
   grave: ["\u0060", "\u0300", "\u02cb"],
   circumflex: ["\u02c6", "\u0302", "^"],
@@ -81,7 +81,7 @@ export type CompositeRecipe = {
 const isCyrillic = (char: string) => /\p{Script=Cyrillic}/u.test(char);
 
 /** How a letter is composed from a base and a mark, or null when it is not an accented letter we build. */
-export function compositeRecipe(target: string): CompositeRecipe | null {
+function compositeRecipe(target: string): CompositeRecipe | null {
   const parts = decomposeAccented(target);
   if (!parts || target === "ģ" || !/^\p{L}$/u.test(parts.base)) return null;
   const { base, mark } = parts;
@@ -125,9 +125,6 @@ export const COMPOSITE_RECIPES: ReadonlyMap<string, CompositeRecipe> = new Map(
     return recipe ? [[char, recipe] as const] : [];
   }),
 );
-
-/** The accented letters the compiler builds, in code point order. */
-export const COMPOSITE_TARGETS: readonly string[] = [...COMPOSITE_RECIPES.keys()];
 
 /**
  * The accented letters a font would compose from the characters it has drawn (a drawn accented letter is its own

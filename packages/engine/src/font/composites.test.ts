@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { parseSvgPath } from "../outline/parse-path.ts";
 import { caveatPath, caveatProject } from "../test-support/caveat.ts";
+import { decomposeAccented } from "./accents.ts";
 import { buildPlan } from "./build-plan.ts";
-import { decomposeAccented, placeMark } from "./composites.ts";
+import { placeMark } from "./composites.ts";
 import { integerBounds } from "./prepare.ts";
 
 const box = (plan: ReturnType<typeof buildPlan>["plan"], name: string) =>

@@ -3,16 +3,6 @@ import type { BBox, Outline } from "../outline/types.ts";
 import { type Attachment, BELOW } from "./accents.ts";
 import { integerBounds } from "./prepare.ts";
 
-export {
-  type Attachment,
-  COMPOSITE_TARGETS,
-  composableLetters,
-  compositeRecipe,
-  DOTTED_BASES,
-  decomposeAccented,
-  MARK_SOURCES,
-} from "./accents.ts";
-
 /** The font's measured heights, which decide how high a mark goes and whether a base is tall. */
 export type Heights = { xHeight: number; capHeight: number };
 
