@@ -326,7 +326,7 @@ function coldRead(file: string): Record<string, number> {
  * process. A first untimed run fills Node's compile cache, as any earlier use of the installed CLI would have.
  */
 function cliReadAndBuild(files: string[]): { wall: number; readWall: number; buildWall: number; cpu: number } {
-  const main = join(here, "../src/cli/main.ts");
+  const main = join(here, "../bin/handfont.js");
   const glyphs = join(outDir, "cli-glyphs.json");
   const fonts = join(outDir, "cli-fonts");
   const timed = (args: string[]) => {

@@ -87,6 +87,9 @@ describe("handfont read", () => {
     expect(result.unitsPerEm).toBe(1000);
     expect(result.glyphs.map((g) => g.chars)).toEqual(layout.cells.map((c) => c.chars));
     expect(result.glyphs.every((g) => g.page === 1 && !g.empty && g.path.startsWith("M"))).toBe(true);
+    // Each glyph holds the documented fields only (the editors' box pictures stay out of the file).
+    const fields = ["bbox", "chars", "empty", "page", "path", "variant", "warnings"];
+    expect(result.glyphs.every((g) => JSON.stringify(Object.keys(g).sort()) === JSON.stringify(fields))).toBe(true);
     expect(result.pages[0]).toMatchObject({ templateId: "CLIREAD", page: 1, warnings: [] });
     expect(result.pages[1]).toMatchObject({ templateId: null, page: null, error: { code: "IMAGE_UNREADABLE" } });
   });

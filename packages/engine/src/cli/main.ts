@@ -1,7 +1,5 @@
-#!/usr/bin/env node
-// The `handfont` command line: `npx handfont <command> …`. Each command is a module exporting `usage` and
-// `run(args, io)`; add a command by adding a line to the table below.
-import { enableCompileCache } from "node:module";
+// The `handfont` command line: `npx handfont <command> …` (started by bin/handfont.js). Each command is a module
+// exporting `usage` and `run(args, io)`, loaded only when named; add a command by adding a line to the table below.
 import type { Command, CommandIo } from "./command.ts";
 
 const commands: Record<string, { summary: string; load: () => Promise<Command> }> = {
@@ -62,11 +60,4 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   return command.run(rest, io);
-}
-
-if (import.meta.main) {
-  // Node keeps compiled code, and the TypeScript it strips, in a disk cache between runs: stripping the engine's
-  // sources costs a fresh process about 0.3 s, most of a short command. Commands are imported after this.
-  enableCompileCache();
-  process.exitCode = await main(process.argv.slice(2));
 }

@@ -67,9 +67,12 @@ export async function run(args: string[], io: CommandIo): Promise<number> {
     try {
       const bytes = await readFile(file);
       const image = await decodeImageFile(bytes, options.maxPixels ? { maxPixels: options.maxPixels } : {});
-      const result = await readScan(image, lookup, options.maxPixels ? { maxPixels: options.maxPixels } : {});
+      // The output holds outlines only, so the boxes' pictures (for the editors) are not made.
+      const result = await readScan(image, lookup, { maxPixels: options.maxPixels, pictures: false });
       output.pages.push({ file, templateId: result.templateId, page: result.page, warnings: result.warnings });
-      for (const cell of result.cells) output.glyphs.push({ ...cell, page: result.page });
+      for (const { chars, variant, empty, path, bbox, warnings } of result.cells) {
+        output.glyphs.push({ chars, variant, page: result.page, empty, path, bbox, warnings });
+      }
       const written = result.cells.filter((c) => !c.empty).length;
       io.out(
         `${file}: page ${result.page} of template ${result.templateId}, ${written} of ${result.cells.length} boxes written.`,

@@ -108,6 +108,37 @@ function turning(c: CubicPiece): number {
   return total;
 }
 
+/** Halving depth at which a piece that still turns back on itself (a cusp) is left as it is. */
+const MAX_REFINE_DEPTH = 6;
+
+/** A piece as halves that each turn less than 0.9 of a half turn (so none can meet itself), in order. */
+function refinePiece(piece: CubicPiece, out: CubicPiece[], depth = 0): void {
+  if (depth >= MAX_REFINE_DEPTH || turning(piece) < 0.9 * Math.PI) {
+    out.push(piece);
+    return;
+  }
+  const [first, second] = split(piece);
+  refinePiece(first, out, depth + 1);
+  refinePiece(second, out, depth + 1);
+}
+
+/**
+ * A contour's pieces cut so that the pairwise test below sees every crossing: a piece that loops over itself (a
+ * cubic whose controls cross) is halved until no half can, and a contour of fewer than three pieces (a teardrop, a
+ * line and a curve) has its longest pieces halved, since the test skips pieces sharing both ends. The curve is
+ * unchanged.
+ */
+function refineContour(pieces: CubicPiece[]): CubicPiece[] {
+  const refined: CubicPiece[] = [];
+  for (const piece of pieces) refinePiece(piece, refined);
+  while (refined.length > 0 && refined.length < 3) {
+    const chord = (c: CubicPiece) => Math.abs(c[6] - c[0]) + Math.abs(c[7] - c[1]) + flatness(c);
+    const longest = refined.reduce((best, c, k) => (chord(c) > chord(refined[best]!) ? k : best), 0);
+    refined.splice(longest, 1, ...split(refined[longest]!));
+  }
+  return refined;
+}
+
 /** Whether two cubics meet (touching counts), by subdividing until both are flat. */
 function cubicsMeet(a: CubicPiece, b: CubicPiece, depth = 0): boolean {
   if (!boxesMeet(a, b)) return false;
@@ -126,8 +157,8 @@ function cubicsMeet(a: CubicPiece, b: CubicPiece, depth = 0): boolean {
  * The contours that cross or touch themselves or another, tested on the curves themselves: the test FontForge's
  * validation makes. Two pieces of one contour joined by an arc that turns less than half a turn cannot meet and are
  * skipped. Neighbouring pieces share an end point and are tested without the sixteenth next to it; a joint
- * that turns back by more than 150° on a leg shorter than CUSP_LEG counts as crossing (rounding noise that overlaps
- * right at the joint). Pieces are swept by their left edge, so only pieces whose extents overlap are compared.
+ * of a curve that turns back by more than 150° on a leg shorter than CUSP_LEG counts as crossing (rounding noise that
+ * overlaps right at the joint). Pieces are swept by their left edge, so only pieces whose extents overlap are compared.
  */
 export function curvesCross(contours: CubicPiece[][]): Set<number> {
   const crossing = new Set<number>();
@@ -144,8 +175,9 @@ export function curvesCross(contours: CubicPiece[][]): Set<number> {
   // Per contour, running sums of how much the curve turns (pieces and joints), for the half-turn rule below.
   const sums: Float64Array[] = [];
   const jointTurns: Float64Array[] = [];
-  for (let c = 0; c < contours.length; c++) {
-    const pieces = contours[c]!;
+  const refinedContours = contours.map(refineContour);
+  for (let c = 0; c < refinedContours.length; c++) {
+    const pieces = refinedContours[c]!;
     const n = pieces.length;
     const joints = new Float64Array(n);
     const sum = new Float64Array(n + 1);
@@ -173,8 +205,11 @@ export function curvesCross(contours: CubicPiece[][]): Set<number> {
       const dot = inX * outX + inY * outY;
       const cross = inX * outY - inY * outX;
       joints[(k + 1) % n] = Math.abs(Math.atan2(cross, dot));
+      // Two straight pieces meet only at their shared point however sharply they turn (a spike of a polygon); an
+      // exact turn back along the line is caught by the pairwise test.
       if (
         n > 2 &&
+        (flatness(a) > 0 || flatness(b) > 0) &&
         dot < 0 &&
         Math.abs(cross) < 0.5 * lengthIn * lengthOut &&
         Math.min(lengthIn, lengthOut) < CUSP_LEG
@@ -204,8 +239,7 @@ export function curvesCross(contours: CubicPiece[][]): Set<number> {
       let pa = a.piece;
       let pb = b.piece;
       if (a.contour === b.contour) {
-        const n = contours[a.contour]!.length;
-        if (n <= 2) continue;
+        const n = refinedContours[a.contour]!.length;
         // An arc that turns less than half a turn cannot meet itself: such pairs need no subdividing.
         if (arcTurn(a.contour, a.index, b.index) < 0.9 * Math.PI) continue;
         const gap = Math.abs(a.index - b.index);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { curvesCross, outlinePieces } from "./curve-crossings.ts";
 import { orientOutline } from "./direction.ts";
 import { flattenOutline } from "./flatten.ts";
 import { contourArea, outlineBounds, reverseContour, roundOutline, transformOutline } from "./geometry.ts";
@@ -106,6 +107,50 @@ describe("direction and overlaps", () => {
 
   it("finds a self-intersecting bow tie", () => {
     expect(findCrossingContours(flattenOutline(parseSvgPath("M0 0L100 100L100 0L0 100Z")))).toEqual(new Set([0]));
+  });
+
+  it("finds a curve that loops over itself and a curve that crosses its closing line, not a teardrop or a spike", () => {
+    const crosses = (path: string) => curvesCross(outlinePieces(parseSvgPath(path))).size > 0;
+    // Controls pulled across each other: the cubic makes a loop, within one piece of a longer contour or of two.
+    expect(crosses("M100 100L300 0L500 100C0 700 600 700 100 100Z")).toBe(true);
+    expect(crosses("M100 100L500 100C0 700 600 700 100 100Z")).toBe(true);
+    // An S-shaped curve closed by a straight line crosses that line halfway.
+    expect(crosses("M0 0C100 200 200 -200 300 0Z")).toBe(true);
+    // A single curve out and back to its start only meets itself there; a polygon's sharp spike only at its tip.
+    expect(crosses("M0 0C200 300 -200 300 0 0Z")).toBe(false);
+    expect(crosses("M348 89L354 90L369 97L368 86Z")).toBe(false);
+  });
+
+  it("leaves no contour crossing or touching after merging, and keeps the nonzero fill", () => {
+    // The loop's union is two rings meeting at the crossing point; they are joined into one contour.
+    const loop = parseSvgPath("M100 100C600 700 0 700 500 100Z");
+    const merged = removeOverlaps(loop);
+    expect(curvesCross(outlinePieces(merged)).size).toBe(0);
+    const filled = (outline: typeof loop) => {
+      // Area of the nonzero fill, counted on a 2-unit grid of sample points.
+      const polygons = flattenOutline(outline, 0.25);
+      let inside = 0;
+      for (let x = 1; x < 700; x += 2)
+        for (let y = 1; y < 700; y += 2) {
+          let winding = 0;
+          for (const polygon of polygons) {
+            for (let i = 0; i < polygon.length; i++) {
+              const a = polygon[i]!;
+              const b = polygon[(i + 1) % polygon.length]!;
+              if (a.y <= y && b.y > y && (b.x - a.x) * (y - a.y) - (x - a.x) * (b.y - a.y) > 0) winding++;
+              else if (a.y > y && b.y <= y && (b.x - a.x) * (y - a.y) - (x - a.x) * (b.y - a.y) < 0) winding--;
+            }
+          }
+          if (winding !== 0) inside += 4;
+        }
+      return inside;
+    };
+    expect(filled(merged) / filled(loop)).toBeCloseTo(1, 1);
+    // A letter whose strokes cross, with a counter inside them: the counter stays open.
+    const o = parseSvgPath(`${square(0, 0, 400)}${square(100, 100, 200, true)}M-50 180L450 180L450 220L-50 220Z`);
+    const letter = removeOverlaps(o);
+    expect(curvesCross(outlinePieces(letter)).size).toBe(0);
+    expect(filled(letter)).toBe(filled(o));
   });
 
   it("profiles the ink extent per band", () => {

@@ -1,5 +1,6 @@
 /// <reference path="../types/clipper-lib.d.ts" />
 import ClipperLib from "clipper-lib";
+import { curvesCross, outlinePieces } from "./curve-crossings.ts";
 import { flattenOutline, type Polygon } from "./flatten.ts";
 import type { Contour, Outline } from "./types.ts";
 
@@ -127,36 +128,97 @@ export function findCrossingContours(polygons: Polygon[]): Set<number> {
 // Font outlines are stored in integer units: merging on the integer grid gives contours that need no rounding.
 const clipperScale = 1;
 
-/**
- * Replaces the contours listed in `crossing` by the nonzero union of their polygons (`polygons[i]` flattens
- * `outline[i]`); the other contours keep their curves.
- */
-export function mergeContours(outline: Outline, polygons: Polygon[], crossing: Set<number>, tolerance = 0.25): Outline {
-  const kept: Contour[] = outline.filter((_, index) => !crossing.has(index));
+type Ring = { X: number; Y: number }[];
+
+/** Rounds of growing the rings that still meet after a union, by 1, 2 and 4 units (see mergeContours). */
+const GROW_UNITS = [1, 2, 4];
+
+/** The nonzero union of rings on the integer grid, grown by `grow` units, cleaned of points closer than `clean`. */
+function unite(paths: Ring[], grow: number, clean: number): Ring[] {
   const clipper = new ClipperLib.Clipper();
-  // Strictly simple output: no two result contours touch at a vertex either.
+  // Strictly simple output: no ring touches itself at a vertex.
   clipper.StrictlySimple = true;
-  const paths = [...crossing].map((index) =>
-    polygons[index]!.map((p) => ({ X: Math.round(p.x * clipperScale), Y: Math.round(p.y * clipperScale) })),
-  );
   clipper.AddPaths(paths, ClipperLib.PolyType.ptSubject, true);
-  const solution: { X: number; Y: number }[][] = [];
+  let solution: Ring[] = [];
   clipper.Execute(
     ClipperLib.ClipType.ctUnion,
     solution,
     ClipperLib.PolyFillType.pftNonZero,
     ClipperLib.PolyFillType.pftNonZero,
   );
-  const cleaned = ClipperLib.Clipper.CleanPolygons(solution, Math.max(1.1, tolerance * clipperScale));
-  for (const path of cleaned) {
-    if (path.length < 3) continue;
-    const [first, ...rest] = path;
-    kept.push({
-      start: { x: first!.X / clipperScale, y: first!.Y / clipperScale },
-      segments: rest.map((p) => ({ type: "L" as const, x: p.X / clipperScale, y: p.Y / clipperScale })),
-    });
+  if (grow > 0) {
+    const offset = new ClipperLib.ClipperOffset(2, 0.25);
+    offset.AddPaths(solution, ClipperLib.JoinType.jtRound, ClipperLib.EndType.etClosedPolygon);
+    const grown: Ring[] = [];
+    offset.Execute(grown, grow);
+    solution = grown;
   }
-  return kept;
+  return ClipperLib.Clipper.CleanPolygons(solution, clean).filter((ring) => ring.length >= 3);
+}
+
+const toRing = (polygon: Polygon): Ring =>
+  polygon.map((p) => ({ X: Math.round(p.x * clipperScale), Y: Math.round(p.y * clipperScale) }));
+
+const toContour = ([first, ...rest]: Ring): Contour => ({
+  start: { x: first!.X / clipperScale, y: first!.Y / clipperScale },
+  segments: rest.map((p) => ({ type: "L" as const, x: p.X / clipperScale, y: p.Y / clipperScale })),
+});
+
+/**
+ * The contours listed in `crossing` and every contour whose box meets theirs, and so on: a contour outside that set
+ * adds nothing to the winding inside it, so its nonzero union is the glyph's true fill there (a hole is united with
+ * the contour around it and stays a hole).
+ */
+function withNeighbours(polygons: Polygon[], crossing: Set<number>): Set<number> {
+  const boxes = polygons.map((polygon) => {
+    const xs = polygon.map((p) => p.x);
+    const ys = polygon.map((p) => p.y);
+    return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)] as const;
+  });
+  const meet = (a: number, b: number) =>
+    boxes[a]![0] <= boxes[b]![2] &&
+    boxes[b]![0] <= boxes[a]![2] &&
+    boxes[a]![1] <= boxes[b]![3] &&
+    boxes[b]![1] <= boxes[a]![3];
+  const set = new Set(crossing);
+  const queue = [...crossing];
+  while (queue.length > 0) {
+    const index = queue.pop()!;
+    for (let other = 0; other < polygons.length; other++) {
+      if (!set.has(other) && polygons[other]!.length > 0 && meet(index, other)) {
+        set.add(other);
+        queue.push(other);
+      }
+    }
+  }
+  return set;
+}
+
+/**
+ * Replaces the contours listed in `crossing`, with the contours around and inside them, by the nonzero union of
+ * their polygons (`polygons[i]` flattens `outline[i]`); the other contours keep their curves. The result is checked
+ * on its curves as FontForge checks a font: the union may leave separate rings that share a vertex (Clipper allows
+ * it), and dropping near points may pull an edge onto a neighbour. Then the whole outline is united again, grown by
+ * a unit (two, four), which joins a touch with a narrow neck: invisible at any size, and no contour of the result
+ * crosses or touches another or itself.
+ */
+export function mergeContours(outline: Outline, polygons: Polygon[], crossing: Set<number>, tolerance = 0.25): Outline {
+  const clean = Math.max(1.1, tolerance * clipperScale);
+  const merged = withNeighbours(polygons, crossing);
+  const kept: Contour[] = outline.filter((_, index) => !merged.has(index));
+  let result = [
+    ...kept,
+    ...unite(
+      [...merged].map((index) => toRing(polygons[index]!)),
+      0,
+      clean,
+    ).map(toContour),
+  ];
+  for (const grow of GROW_UNITS) {
+    if (curvesCross(outlinePieces(result)).size === 0) return result;
+    result = unite(flattenOutline(result, tolerance).map(toRing), grow * clipperScale, clean).map(toContour);
+  }
+  return result;
 }
 
 /**
