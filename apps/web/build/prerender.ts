@@ -124,6 +124,7 @@ function documentHtml(target: Target, rendered: PrerenderedPage): string {
   const namespaces = [...SHELL_NAMESPACES, ...(target.page?.namespaces ?? [])];
   const keys = [
     ...(target.page ? [moduleOf(target.page)] : []),
+    `src/locales/${rendered.language}/index.ts`,
     ...namespaces.map((namespace) => `src/locales/${rendered.language}/${namespace}.json`),
     ...(target.contentId ? contentKey(target.contentId) : []),
   ];
