@@ -39,7 +39,6 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie-es)[\\/]/ },
-            { name: "i18n", test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
             { name: "zod", test: /node_modules[\\/]zod[\\/]/ },
           ],
         },

@@ -11,6 +11,7 @@ import type { PrerenderedPage } from "../src/entry-server.tsx";
 import { SHELL_NAMESPACES } from "../src/i18n/namespaces.ts";
 import { siteOptions } from "./content/options.ts";
 import { loadContentSite } from "./content/site.ts";
+import { HOME_SCRIPT_BUDGET_BYTES, pageScriptBytes } from "./script-budget.ts";
 import { robotsTxt, rssXml, type SitemapEntry, sitemapXml } from "./site-files.ts";
 
 const webRoot = join(import.meta.dirname, "..");
@@ -123,6 +124,7 @@ function documentHtml(target: Target, rendered: PrerenderedPage): string {
   const namespaces = [...SHELL_NAMESPACES, ...(target.page?.namespaces ?? [])];
   const keys = [
     ...(target.page ? [moduleOf(target.page)] : []),
+    `src/locales/${rendered.language}/index.ts`,
     ...namespaces.map((namespace) => `src/locales/${rendered.language}/${namespace}.json`),
     ...(target.contentId ? contentKey(target.contentId) : []),
   ];
@@ -152,6 +154,8 @@ const write = (file: string, text: string) => {
 
 const sitemap: SitemapEntry[] = [];
 const skipped: string[] = [];
+/** Gzipped script bytes of each language's home page, checked against the budget once all pages are written. */
+const homeScripts = new Map<Language, number>();
 for (const target of targets) {
   const rendered = await server.render(target.path);
   if ("redirect" in rendered) throw new Error(`${target.path} redirects to ${rendered.redirect}; prerender its target`);
@@ -162,7 +166,9 @@ for (const target of targets) {
     continue;
   }
   const file = missing ? `pages/${target.language}/404.html` : `pages${target.path}.html`;
-  write(file, await beasties.process(documentHtml(target, rendered)));
+  const html = await beasties.process(documentHtml(target, rendered));
+  write(file, html);
+  if (target.page === PAGES.home) homeScripts.set(target.language, pageScriptBytes(html, dist, manifest));
   if (missing) routes.notFound[target.language] = file;
   else routes.pages[target.path] = file;
 }
@@ -214,7 +220,17 @@ for (const index of site.blogIndexes) {
 }
 
 write("routes.json", JSON.stringify(routes, null, 2));
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+const heaviestHome = Math.max(...homeScripts.values());
+const overBudget = [...homeScripts].filter(([, bytes]) => bytes > HOME_SCRIPT_BUDGET_BYTES);
+if (overBudget.length > 0) {
+  throw new Error(
+    `The home page's JavaScript is over its budget of ${kib(HOME_SCRIPT_BUDGET_BYTES)} gzip: ` +
+      `${overBudget.map(([language, bytes]) => `/${language} ${kib(bytes)}`).join(", ")} (build/script-budget.ts)`,
+  );
+}
 process.stdout.write(
   `prerendered ${Object.keys(routes.pages).length} pages, ${Object.keys(routes.notFound).length} 404 pages, ` +
-    `${site.blogIndexes.length} feeds${skipped.length ? `; not found (no content yet): ${skipped.join(", ")}` : ""}\n`,
+    `${site.blogIndexes.length} feeds; home page JavaScript ${kib(heaviestHome)} gzip at most ` +
+    `(budget ${kib(HOME_SCRIPT_BUDGET_BYTES)})${skipped.length ? `; not found (no content yet): ${skipped.join(", ")}` : ""}\n`,
 );

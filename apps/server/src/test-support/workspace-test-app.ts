@@ -34,10 +34,13 @@ export type WorkspaceTestApp = {
   close(): Promise<void>;
 };
 
-/** The whole app with the font workspace on the real engine (worker threads), a fresh database and real accounts. */
+/**
+ * The whole app with the font workspace on the real engine (worker threads), a fresh database and real accounts.
+ * `webRoot`: a built web app to serve (apps/web/dist), for benchmarks that open pages in a browser; none by default.
+ */
 export async function createWorkspaceTestApp(
   ports: Partial<WorkspacePorts> = {},
-  options: { database?: Database } = {},
+  options: { database?: Database; webRoot?: string } = {},
 ): Promise<WorkspaceTestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "handfont-workspace-"));
   const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: "memory://", NODE_ENV: "test", ...FAST_AUTH_ENV }, "/");
@@ -61,7 +64,7 @@ export async function createWorkspaceTestApp(
     secrets: loadSecrets(dataDir, config.givenSecrets),
     database,
     version: "0.0.0-test",
-    webRoot: join(dataDir, "web"),
+    webRoot: options.webRoot ?? join(dataDir, "web"),
     logger: false,
     workspace,
   });

@@ -1,8 +1,8 @@
 import { MantineProvider } from "@mantine/core";
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useMemo } from "react";
-import { I18nextProvider, useTranslation } from "react-i18next";
 import { i18n } from "../i18n/i18n.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { ProvidedQueryClient } from "./query-slot.ts";
 import { theme } from "./theme.ts";
 
@@ -43,21 +43,18 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
       document.documentElement.lang = language;
     };
     if (i18n.language) apply(i18n.language);
-    i18n.on("languageChanged", apply);
-    return () => i18n.off("languageChanged", apply);
+    return i18n.onLanguageChanged(apply);
   }, []);
 
   return (
-    <I18nextProvider i18n={i18n}>
-      <ProvidedQueryClient.Provider value={queryClient ?? null}>
-        {queryClient ? (
-          <QueryClientProvider client={queryClient}>
-            <LocalizedMantine>{children}</LocalizedMantine>
-          </QueryClientProvider>
-        ) : (
+    <ProvidedQueryClient.Provider value={queryClient ?? null}>
+      {queryClient ? (
+        <QueryClientProvider client={queryClient}>
           <LocalizedMantine>{children}</LocalizedMantine>
-        )}
-      </ProvidedQueryClient.Provider>
-    </I18nextProvider>
+        </QueryClientProvider>
+      ) : (
+        <LocalizedMantine>{children}</LocalizedMantine>
+      )}
+    </ProvidedQueryClient.Provider>
   );
 }

@@ -1,6 +1,6 @@
 import { Anchor, Container, Group, Stack, Text, UnstyledButton } from "@mantine/core";
-import { useTranslation } from "react-i18next";
 import { reopenCookieBanner } from "../features/cookie-consent/consent-store.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { AppLink } from "./AppLink.tsx";
 import classes from "./Footer.module.css";
 import { SITE_NAME } from "./head.ts";

@@ -1,6 +1,6 @@
 import { Burger, Group, Text, UnstyledButton } from "@mantine/core";
-import { useTranslation } from "react-i18next";
 import { AccountLink } from "../features/auth/AccountLink.tsx";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { AppLink } from "./AppLink.tsx";
 import classes from "./Header.module.css";
 import { SITE_NAME } from "./head.ts";

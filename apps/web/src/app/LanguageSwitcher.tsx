@@ -1,9 +1,9 @@
 import { LANGUAGES } from "@handfont/contract";
 import { UnstyledButton } from "@mantine/core";
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { LANGUAGE_NAMES } from "../i18n/language-names.ts";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { CheckIcon, GlobeIcon } from "./icons.tsx";
 import classes from "./LanguageSwitcher.module.css";
 import { switchLanguagePath } from "./language-path.ts";

@@ -1,7 +1,7 @@
 import { useDisclosure } from "@mantine/hooks";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { Outlet, useLocation, useNavigation } from "react-router";
+import { useTranslation } from "../i18n/use-translation.ts";
 import { ErrorPage } from "../pages/error/ErrorPage.tsx";
 import { AppLink } from "./AppLink.tsx";
 import { Footer } from "./Footer.tsx";

@@ -1,5 +1,5 @@
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "@handfont/contract";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation.ts";
 
 /** The active interface language (the URL's, or the detected one on a 404 for an unknown language). */
 export function useLanguage(): Language {

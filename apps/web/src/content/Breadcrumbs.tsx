@@ -1,6 +1,6 @@
 import { Anchor, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useTranslation } from "../i18n/use-translation.ts";
 import classes from "./Breadcrumbs.module.css";
 
 export interface Crumb {

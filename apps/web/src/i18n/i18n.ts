@@ -1,46 +1,47 @@
-import { LANGUAGES, type Language } from "@handfont/contract";
-import i18next, { type i18n as I18n } from "i18next";
-import { initReactI18next } from "react-i18next";
-import { intlLocale } from "./format.ts";
-
+import type { Language } from "@handfont/contract";
 import { SHELL_NAMESPACES } from "./namespaces.ts";
+import { type TranslationTree, Translator } from "./translator.ts";
 
 export { SHELL_NAMESPACES } from "./namespaces.ts";
 
-// One lazy chunk per language and namespace: a visitor downloads only the texts of the pages they open.
-const bundles = import.meta.glob<{ default: Record<string, unknown> }>("../locales/*/*.json");
+type NamespaceLoaders = Record<string, () => Promise<{ default: TranslationTree }>>;
 
-export const i18n: I18n = i18next.createInstance();
+// One lazy chunk per language and namespace: a visitor downloads only the texts of the pages they open, and the
+// table of those chunks only for the languages they use (all seven tables would weigh more than the texts of a page).
+const languageTables = import.meta.glob<{ default: NamespaceLoaders }>("../locales/*/index.ts");
+const tables = new Map<Language, Promise<NamespaceLoaders>>();
 
-void i18n.use(initReactI18next).init({
-  supportedLngs: [...LANGUAGES],
-  // A missing key is a test failure (i18n-completeness.test.ts), not something to paper over at run time.
-  fallbackLng: false,
-  ns: [],
-  defaultNS: "common",
-  interpolation: { escapeValue: false },
-  react: { useSuspense: false },
-  // Resources are added by loadNamespaces, so initialisation has nothing to wait for.
-  initAsync: false,
-});
+function tableOf(language: Language): Promise<NamespaceLoaders> {
+  let table = tables.get(language);
+  if (!table) {
+    const load = languageTables[`../locales/${language}/index.ts`];
+    if (!load) throw new Error(`No texts for the language "${language}"`);
+    table = load().then(
+      (module) => module.default,
+      (error: unknown) => {
+        tables.delete(language); // a failed download is tried again by the next navigation
+        throw error;
+      },
+    );
+    tables.set(language, table);
+  }
+  return table;
+}
 
-// i18next's own number/date formatters use the bare language (de); we format with the regional codes (de-DE).
-i18n.services.formatter?.add("number", (value, language, options) =>
-  new Intl.NumberFormat(intlLocale(language ?? "en"), options).format(value),
-);
-i18n.services.formatter?.add("datetime", (value, language, options) =>
-  new Intl.DateTimeFormat(intlLocale(language ?? "en"), options).format(value),
-);
+/** The app's one set of texts: every page and component reads the active language's through `useTranslation`. */
+export const i18n = new Translator();
 
-/** Loads the given namespaces of a language (once each) into the shared i18next instance. */
+/** Loads the given namespaces of a language (once each) into the shared translator. */
 export async function loadNamespaces(language: Language, namespaces: readonly string[]): Promise<void> {
+  if (namespaces.every((namespace) => i18n.hasResourceBundle(language, namespace))) return;
+  const table = await tableOf(language);
   await Promise.all(
     namespaces.map(async (namespace) => {
       if (i18n.hasResourceBundle(language, namespace)) return;
-      const load = bundles[`../locales/${language}/${namespace}.json`];
+      const load = table[`./${namespace}.json`];
       if (!load) throw new Error(`No ${language} texts for the namespace "${namespace}"`);
       const module = await load();
-      i18n.addResourceBundle(language, namespace, module.default, true, true);
+      i18n.addResourceBundle(language, namespace, module.default);
     }),
   );
 }
@@ -48,5 +49,5 @@ export async function loadNamespaces(language: Language, namespaces: readonly st
 /** Makes `language` active, loading the shell texts first so nothing renders as a raw key. */
 export async function activateLanguage(language: Language): Promise<void> {
   await loadNamespaces(language, SHELL_NAMESPACES);
-  if (i18n.language !== language) await i18n.changeLanguage(language);
+  i18n.changeLanguage(language);
 }

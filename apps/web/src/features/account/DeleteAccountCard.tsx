@@ -1,8 +1,8 @@
 import { Alert, Button, Card, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { api } from "../../api/client.ts";
 import { useLanguage } from "../../app/use-language.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { accountError } from "../auth/auth-errors.ts";
 import { session } from "../auth/session.ts";
 import { ConfirmDialog, useFocusReturn } from "../workspace/ConfirmDialog.tsx";

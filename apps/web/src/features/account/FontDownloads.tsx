@@ -1,8 +1,8 @@
 import type { FontFormat, FontSummary } from "@handfont/contract";
 import { Anchor, Button, Group, Stack, Text } from "@mantine/core";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
 import { AppLink } from "../../app/AppLink.tsx";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { ErrorNotice } from "../workspace/WorkspaceLayout.tsx";
 import { saveBlob, workspaceApi } from "../workspace/workspace-api.ts";
 

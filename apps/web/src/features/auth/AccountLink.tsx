@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { AppLink } from "../../app/AppLink.tsx";
 import { buttonClass, responsive } from "../../app/buttons.ts";
 import { UserIcon } from "../../app/icons.tsx";
 import { pageOfPath } from "../../app/pages.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { useAuth } from "./auth-state.ts";
 import { RETURN_PARAM, safeReturnPath } from "./return-path.ts";
 

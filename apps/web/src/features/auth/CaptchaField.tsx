@@ -1,7 +1,7 @@
 import type { CaptchaProvider, Language, PublicConfig } from "@handfont/contract";
 import { Box, Text } from "@mantine/core";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { loadRemoteCaptcha, type RemoteCaptchaApi } from "./remote-captcha.ts";
 
 /** The ALTCHA widget's own texts, by our language (its i18n files are named this way). */

@@ -26,6 +26,6 @@ async function syncLocale(): Promise<void> {
 export function startSession({ restore }: { restore: boolean }): void {
   if (restore) void session.restore().then(syncLocale);
   else void syncLocale();
-  i18n.on("languageChanged", () => void syncLocale());
+  i18n.onLanguageChanged(() => void syncLocale());
   session.store.subscribe(() => void syncLocale());
 }

@@ -1,7 +1,7 @@
 import { Anchor, Group, Paper, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
 import { AppLink } from "../../app/AppLink.tsx";
 import { buttonClass } from "../../app/buttons.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import classes from "./CookieBanner.module.css";
 import { shouldShowBanner } from "./consent.ts";
 import { acceptCookies, rejectCookies, useConsent } from "./consent-store.ts";

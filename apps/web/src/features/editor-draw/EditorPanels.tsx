@@ -2,7 +2,7 @@ import { type CharacterPlan, MAX_PLAN_VARIANTS } from "@handfont/editor";
 import { DEFAULT_PEN, type PenOptions } from "@handfont/engine/fonts";
 import { CHARACTER_SET_IDS, type CharacterSetId } from "@handfont/engine/templates";
 import { Button, Checkbox, NumberInput, Paper, Slider, Stack, TagsInput, Text, TextInput, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { PEN_RANGES, type PenSetting } from "./editor-settings.ts";
 
 const PEN_SETTINGS = Object.keys(PEN_RANGES) as PenSetting[];

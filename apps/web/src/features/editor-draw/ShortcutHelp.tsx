@@ -1,6 +1,6 @@
 import { bindingLabel, type CommandId, shortcutsOf } from "@handfont/editor";
 import { Kbd, Modal, Table } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { keyPlatform, useKeyboardLayout } from "../glyph-editing/use-editor-shortcuts.ts";
 
 /** The pen editor's commands that have a shortcut here (the outline editor's are listed on its own page). */

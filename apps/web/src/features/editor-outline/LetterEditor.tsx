@@ -13,7 +13,7 @@ import {
 import { emptyGlyphDocument } from "@handfont/engine/fonts";
 import { Alert, Button, Group, NumberInput, Paper, Stack, Text } from "@mantine/core";
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { AutosaveSession, AutosaveSnapshot } from "../glyph-editing/autosave-session.ts";
 import { ConflictNotice, SaveStatusText } from "../glyph-editing/ConflictNotice.tsx";
 import { useEditorShortcuts } from "../glyph-editing/use-editor-shortcuts.ts";

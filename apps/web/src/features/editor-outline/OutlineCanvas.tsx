@@ -19,7 +19,7 @@ import {
   useRef,
   useSyncExternalStore,
 } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { GuidesLayer } from "../glyph-editing/GuidesLayer.tsx";
 import { glyphPathData, handleLines, nodesPathData } from "./outline-paths.ts";
 

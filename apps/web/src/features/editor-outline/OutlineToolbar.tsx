@@ -1,7 +1,7 @@
 import { bindingLabel, type CommandId, shortcutsOf } from "@handfont/editor";
 import { ActionIcon, Group, Kbd, Modal, Table, Tooltip } from "@mantine/core";
 import { memo, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { keyPlatform, useKeyboardLayout } from "../glyph-editing/use-editor-shortcuts.ts";
 
 const SHORTCUTS = shortcutsOf("outline");

@@ -1,7 +1,7 @@
 import type { LocalLetter } from "@handfont/editor";
 import { letterKey } from "@handfont/editor";
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 
 /**
  * Letters that changed elsewhere (another tab or device saved first) while edited here: each waits for the user to

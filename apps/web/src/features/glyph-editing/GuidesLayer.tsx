@@ -1,5 +1,5 @@
 import { toScreen, type Viewport } from "@handfont/editor";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { GUIDES } from "../workspace/outline-geometry.ts";
 
 /** The SVG transform that draws font units (y up) at a viewport's place and zoom (screen y down). */

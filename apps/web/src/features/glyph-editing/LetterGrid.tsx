@@ -1,7 +1,7 @@
 import { type LetterSlot, letterKey } from "@handfont/editor";
 import { Group, SegmentedControl, Text, UnstyledButton } from "@mantine/core";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import classes from "./LetterGrid.module.css";
 
 type Filter = "all" | "missing" | "drawn";

@@ -1,6 +1,6 @@
 import { Paper, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { PreviewLetter } from "../workspace/preview-project.ts";
 import { useFontFace } from "../workspace/use-font-face.ts";
 import { type PreviewFont, useLivePreview } from "../workspace/use-live-preview.ts";

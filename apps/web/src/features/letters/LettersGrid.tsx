@@ -1,8 +1,8 @@
 import { CHARACTER_SET_IDS, type CharacterSetId, type LetterState } from "@handfont/contract";
 import { Alert, Anchor, Button, Card, Group, Select, SimpleGrid, Text, TextInput } from "@mantine/core";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { displayChars } from "../workspace/display-chars.ts";
 import { type GlyphEdit, GlyphTile } from "../workspace/GlyphTile.tsx";
 import { filterLetters, findCharacter, type GridEntry, hasOthers, type LetterFilter, setsOf } from "./letter-filter.ts";

@@ -1,7 +1,7 @@
 import { Box, Button, Card, Group, Modal, Radio, ScrollArea, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { GlyphOutline } from "../workspace/GlyphOutline.tsx";
 import { ErrorNotice } from "../workspace/WorkspaceLayout.tsx";
 import { type Choice, defaultChoice, type ReviewRow } from "./reupload-review.ts";

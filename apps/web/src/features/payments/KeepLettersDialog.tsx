@@ -1,7 +1,7 @@
 import type { PlanLimits } from "@handfont/contract";
 import { Button, Chip, Group, Modal, ScrollArea, Stack, Text } from "@mantine/core";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { PremiumLink } from "./PlanLimitNotice.tsx";
 import { PremiumBadge } from "./TemplatePlanLimits.tsx";
 

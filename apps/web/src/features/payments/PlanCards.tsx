@@ -1,6 +1,6 @@
 import { PLAN_IDS, PLAN_LIMITS, type PlanId } from "@handfont/contract";
 import { Badge, Card, List, SimpleGrid, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 
 /** Free and premium side by side, from the one plan configuration (contract's PLAN_LIMITS). */
 export function PlanCards({ current }: { current: PlanId | null }) {

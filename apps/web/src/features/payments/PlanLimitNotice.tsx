@@ -1,7 +1,7 @@
 import { Anchor } from "@mantine/core";
-import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/errors.ts";
 import { AppLink } from "../../app/AppLink.tsx";
+import { useTranslation } from "../../i18n/use-translation.ts";
 
 /** True for the errors a plan's limit gives (PLAN_LIMIT_*): each of them leads to /sub. */
 export function isPlanLimitError(error: unknown): error is ApiError {

@@ -1,7 +1,7 @@
 import type { PlanId, PlanLimits } from "@handfont/contract";
 import { Alert, Badge, Group, Progress, Stack, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
 import { AppLink } from "../../app/AppLink.tsx";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { PremiumLink } from "./PlanLimitNotice.tsx";
 import { type PlanNeeds, planFor } from "./plan-fit.ts";
 

@@ -1,6 +1,6 @@
 import type { JobStatus } from "@handfont/contract";
 import { Progress, Stack, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 
 /** A font build under way, as its job reports it: waiting for a worker, then how far it got. */
 export function BuildProgress({ job }: { job: JobStatus }) {

@@ -1,6 +1,6 @@
 import { Box, Button, Group, Modal, Text } from "@mantine/core";
 import { useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 
 /** Spec §9: after a dialog closes, focus goes back to what opened it after 100 ms. */
 export const FOCUS_RESTORE_DELAY_MS = 100;

@@ -2,7 +2,7 @@ import type { TemplateSummary } from "@handfont/contract";
 import { Button } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { ConfirmDialog, useFocusReturn } from "./ConfirmDialog.tsx";
 import { useSingleFlight } from "./use-single-flight.ts";
 import { ErrorNotice } from "./WorkspaceLayout.tsx";

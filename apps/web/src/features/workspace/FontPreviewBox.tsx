@@ -1,6 +1,6 @@
 import { Paper, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { useFontFace } from "./use-font-face.ts";
 
 /** A box where the user types and sees the text in the font itself (loaded from its bytes with FontFace). */

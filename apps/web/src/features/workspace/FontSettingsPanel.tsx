@@ -1,6 +1,6 @@
 import type { FontSettings } from "@handfont/contract";
 import { Button, Card, Group, NumberInput, SimpleGrid, Stack, Switch, Text, TextInput, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 
 export type FontSettingsDraft = { name: string; settings: FontSettings };
 

@@ -1,8 +1,8 @@
 import type { LetterState } from "@handfont/contract";
 import { ActionIcon, Anchor, Card, Group, NumberInput, Stack, Text, Tooltip } from "@mantine/core";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AppLink } from "../../app/AppLink.tsx";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { displayChars } from "./display-chars.ts";
 import { GlyphOutline } from "./GlyphOutline.tsx";
 

@@ -1,7 +1,7 @@
 import type { FontSummary } from "@handfont/contract";
 import { Button, Group, Modal, Radio, Select, Stack } from "@mantine/core";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 
 /** Chooses the font that receives this font's letters and whose letter wins when both have one. */
 export function MergeDialog(props: {

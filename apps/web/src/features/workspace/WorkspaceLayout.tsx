@@ -1,7 +1,5 @@
 import { Alert, Button, Container, Stack, Tabs, Text, Title } from "@mantine/core";
-import type { TFunction } from "i18next";
 import { type ComponentType, type ReactNode, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import { ApiError } from "../../api/errors.ts";
 import { AppLink } from "../../app/AppLink.tsx";
@@ -10,6 +8,8 @@ import type { PageId } from "../../app/pages.ts";
 import { pagePath } from "../../app/pages.ts";
 import { useLanguage } from "../../app/use-language.ts";
 import { usePageMeta } from "../../app/use-page-meta.ts";
+import type { TFunction } from "../../i18n/translator.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { RETURN_PARAM } from "../auth/return-path.ts";
 import { session, useAuth } from "../auth/session.ts";
 import { isPlanLimitError, PremiumLink } from "../payments/PlanLimitNotice.tsx";
@@ -64,7 +64,7 @@ export function ErrorNotice({ error }: { error: unknown }) {
 }
 
 /** The title and description a page gives itself, read in its own texts. */
-export type PageMetaOf = (t: TFunction<"workspace">) => { title: string; description: string };
+export type PageMetaOf = (t: TFunction) => { title: string; description: string };
 
 function SignedOutMeta({ meta }: { meta: PageMetaOf }) {
   const { t } = useTranslation("workspace");

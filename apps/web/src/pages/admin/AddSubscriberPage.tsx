@@ -14,13 +14,13 @@ import {
 } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useLanguage } from "../../app/use-language.ts";
 import { usePageMeta } from "../../app/use-page-meta.ts";
 import { useAuth } from "../../features/auth/session.ts";
 import { paymentsApi } from "../../features/payments/payments-api.ts";
 import { ErrorNotice, withSignIn } from "../../features/workspace/WorkspaceLayout.tsx";
 import { formatDate } from "../../i18n/format.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 
 function UserCard({ user, self, onChanged }: { user: AdminUser; self: boolean; onChanged: () => void }) {
   const { t } = useTranslation("payments");

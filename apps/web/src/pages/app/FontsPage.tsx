@@ -2,7 +2,6 @@ import type { FontOrigin, FontSummary, ScanStatus } from "@handfont/contract";
 import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { DelayedLoader } from "../../app/DelayedLoader.tsx";
 import { usePageMeta } from "../../app/use-page-meta.ts";
 import { KeepLettersDialog } from "../../features/payments/KeepLettersDialog.tsx";
@@ -12,6 +11,7 @@ import { UploadPanel } from "../../features/workspace/UploadPanel.tsx";
 import { useSingleFlight } from "../../features/workspace/use-single-flight.ts";
 import { ErrorNotice, WorkspaceLayout, withSignIn } from "../../features/workspace/WorkspaceLayout.tsx";
 import { workspaceApi } from "../../features/workspace/workspace-api.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 
 /** `/{lang}/app`: upload filled-in pages, turn the letters into fonts, and the user's fonts. */
 function FontsPage() {

@@ -1,7 +1,6 @@
 import { readyMadeNameKey } from "@handfont/contract";
 import { Anchor, Card, Grid, List, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
 import { AppLink } from "../../app/AppLink.tsx";
 import { DelayedLoader } from "../../app/DelayedLoader.tsx";
 import { useLanguage } from "../../app/use-language.ts";
@@ -9,6 +8,7 @@ import { usePageMeta } from "../../app/use-page-meta.ts";
 import { TemplatePagePreview } from "../../features/workspace/TemplatePagePreview.tsx";
 import { ErrorNotice, WorkspaceLayout, withSignIn } from "../../features/workspace/WorkspaceLayout.tsx";
 import { workspaceApi } from "../../features/workspace/workspace-api.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 
 const STEPS = ["print", "write", "photograph", "upload"] as const;
 

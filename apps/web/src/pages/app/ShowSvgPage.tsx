@@ -2,7 +2,6 @@ import { FontSettings, type LetterState, type ScanStatus } from "@handfont/contr
 import { Alert, Button, Card, Group, Select, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { AppLink } from "../../app/AppLink.tsx";
 import { DelayedLoader } from "../../app/DelayedLoader.tsx";
@@ -32,6 +31,7 @@ import { type PreviewFont, useLivePreview } from "../../features/workspace/use-l
 import { useSingleFlight } from "../../features/workspace/use-single-flight.ts";
 import { ErrorNotice, WorkspaceLayout, withSignIn } from "../../features/workspace/WorkspaceLayout.tsx";
 import { workspaceApi } from "../../features/workspace/workspace-api.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 
 const DEFAULT_SETTINGS = FontSettings.parse({});
 

@@ -25,7 +25,6 @@ import {
 } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { DelayedLoader } from "../../app/DelayedLoader.tsx";
 import { useLanguage } from "../../app/use-language.ts";
 import { usePageMeta } from "../../app/use-page-meta.ts";
@@ -35,6 +34,7 @@ import { TemplatePagePreview } from "../../features/workspace/TemplatePagePrevie
 import { useSingleFlight } from "../../features/workspace/use-single-flight.ts";
 import { ErrorNotice, WorkspaceLayout, withSignIn } from "../../features/workspace/WorkspaceLayout.tsx";
 import { saveBlob, workspaceApi } from "../../features/workspace/workspace-api.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 
 type Options = {
   name: string;

@@ -1,11 +1,11 @@
 import { Alert, Anchor, Button, Container, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { api } from "../../api/client.ts";
 import { AppLink } from "../../app/AppLink.tsx";
 import { useLanguage } from "../../app/use-language.ts";
 import { usePageMeta } from "../../app/use-page-meta.ts";
 import { accountError } from "../../features/auth/auth-errors.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 
 /** `/{lang}/forgotpassword`: asks for a reset link. The server answers the same whether the address has an account. */
 export default function ForgotPasswordPage() {

@@ -1,7 +1,6 @@
 import { LANGUAGE_COOKIE, SOCIAL_LOGIN_CONFIRM_EMAIL, SOCIAL_LOGIN_OK } from "@handfont/contract";
 import { Alert, Button, Container, Divider, Loader, Paper, Stack, Tabs, Title } from "@mantine/core";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import { usePublicConfig } from "../../app/public-config.ts";
 import { useLanguage } from "../../app/use-language.ts";
@@ -11,6 +10,7 @@ import { homeForSignedIn } from "../../features/auth/login-redirect.ts";
 import { RETURN_PARAM, rememberReturnPath, safeReturnPath, takeReturnPath } from "../../features/auth/return-path.ts";
 import { session, useAuth } from "../../features/auth/session.ts";
 import { POPUP_CLOSED, startGoogleSignIn } from "../../features/auth/social-login.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { readCookie } from "../../lib/cookies.ts";
 import { SignInForm } from "./SignInForm.tsx";
 import { SignUpForm } from "./SignUpForm.tsx";

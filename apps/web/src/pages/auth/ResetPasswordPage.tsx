@@ -1,6 +1,5 @@
 import { Alert, Anchor, Button, Container, Paper, PasswordInput, Stack, Title } from "@mantine/core";
 import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { api } from "../../api/client.ts";
 import { AppLink } from "../../app/AppLink.tsx";
@@ -8,6 +7,7 @@ import { useLanguage } from "../../app/use-language.ts";
 import { usePageMeta } from "../../app/use-page-meta.ts";
 import { accountError } from "../../features/auth/auth-errors.ts";
 import { session } from "../../features/auth/session.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 
 /** `/{lang}/forgotpasswordchangepassword?token=…`: sets a new password with the token of the reset mail. */
 export default function ResetPasswordPage() {

@@ -1,13 +1,13 @@
 import type { PublicConfig } from "@handfont/contract";
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from "@mantine/core";
 import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { api } from "../../api/client.ts";
 import { AppLink } from "../../app/AppLink.tsx";
 import { useLanguage } from "../../app/use-language.ts";
 import { accountError, authMessage, type ShownError, signInError } from "../../features/auth/auth-errors.ts";
 import { CaptchaField } from "../../features/auth/CaptchaField.tsx";
 import { session } from "../../features/auth/session.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 
 /**
  * After a refused sign-in the next challenge names the account tried: after many failed sign-ins on it the server

@@ -1,7 +1,6 @@
 import type { PublicConfig } from "@handfont/contract";
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from "@mantine/core";
 import { type FormEvent, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/errors.ts";
 import { AppLink } from "../../app/AppLink.tsx";
 import { useLanguage } from "../../app/use-language.ts";
@@ -14,6 +13,7 @@ import {
   type SignUpField,
   type SignUpProblems,
 } from "../../features/auth/signup-rules.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 
 /** Sign-up with username, e-mail, password and captcha; the visitor stays signed out until the mailed link is followed. */
 export function SignUpForm({ captcha, mailOutbox }: { captcha: PublicConfig["captcha"]; mailOutbox: boolean }) {

@@ -1,9 +1,9 @@
 import { Anchor, Container, Stack, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
 import { Link, useLoaderData } from "react-router";
 import { useLanguage } from "../../app/use-language.ts";
 import { usePageMeta } from "../../app/use-page-meta.ts";
 import { type BlogIndex, blogPath, feedPath } from "../../content/types.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import classes from "./Blog.module.css";
 import { PostByline } from "./PostByline.tsx";
 

@@ -1,5 +1,4 @@
 import { Container, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
 import { useLoaderData } from "react-router";
 import { SITE_NAME } from "../../app/head.ts";
 import { useLanguage } from "../../app/use-language.ts";
@@ -9,6 +8,7 @@ import { Breadcrumbs, type Crumb } from "../../content/Breadcrumbs.tsx";
 import { blogPostingJsonLd, breadcrumbJsonLd } from "../../content/json-ld.ts";
 import { NeighbourLinks } from "../../content/NeighbourLinks.tsx";
 import { type BlogPostDocument, blogPath, feedPath } from "../../content/types.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import classes from "./Blog.module.css";
 import { PostByline } from "./PostByline.tsx";
 

@@ -1,8 +1,8 @@
 import { Badge, Group, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
 import { useLanguage } from "../../app/use-language.ts";
 import { formatDay } from "../../content/dates.ts";
 import type { BlogPostSummary } from "../../content/types.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 
 /** Date, author, reading time and tags of a post. */
 export function PostByline({ post }: { post: BlogPostSummary }) {

@@ -2,7 +2,6 @@ import { HealthResponse, LANGUAGE_COOKIE } from "@handfont/contract";
 import { Badge, Card, Code, Container, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { api, XSRF_COOKIE } from "../../api/client.ts";
 import { DelayedLoader } from "../../app/DelayedLoader.tsx";
 import { usePublicConfig } from "../../app/public-config.ts";
@@ -13,6 +12,7 @@ import { USER_AGENT_MAX_LENGTH } from "../../device/device-class.ts";
 import { useDevice } from "../../device/use-device.ts";
 import { POLICY_COOKIE, POLICY_REJECT_COOKIE } from "../../features/cookie-consent/consent.ts";
 import { currentLanguageSignals, detectLanguage } from "../../i18n/detect-language.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { readCookie } from "../../lib/cookies.ts";
 import { OutboxCard } from "./OutboxCard.tsx";
 

@@ -1,10 +1,10 @@
 import { OutboxResponse } from "@handfont/contract";
 import { Anchor, Card, Stack, Table, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
 import { api } from "../../api/client.ts";
 import { useLanguage } from "../../app/use-language.ts";
 import { formatDate } from "../../i18n/format.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 
 /**
  * The mails a development server kept instead of sending (no SMTP_URL): recipient, subject, time and links, so a

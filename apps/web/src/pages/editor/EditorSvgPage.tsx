@@ -2,7 +2,6 @@ import { isBlank, type LetterSlot, letterKey } from "@handfont/editor";
 import { Button, Group, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { DelayedLoader } from "../../app/DelayedLoader.tsx";
 import { usePageMeta } from "../../app/use-page-meta.ts";
@@ -15,6 +14,7 @@ import { useLetterAutosave } from "../../features/glyph-editing/use-letter-autos
 import type { PreviewFont } from "../../features/workspace/use-live-preview.ts";
 import { ErrorNotice, WorkspaceLayout, withSignIn } from "../../features/workspace/WorkspaceLayout.tsx";
 import { workspaceApi } from "../../features/workspace/workspace-api.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 
 /** Longest character sequence a letter may stand for (a ligature), as the contract allows. */
 const MAX_CHARS = 16;

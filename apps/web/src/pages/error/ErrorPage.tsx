@@ -1,9 +1,9 @@
 import { Container, Group, Stack, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, useLocation, useRouteError } from "react-router";
 import { AppLink } from "../../app/AppLink.tsx";
 import { buttonClass } from "../../app/buttons.ts";
 import { usePageMeta } from "../../app/use-page-meta.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 
 /** Spec §2 error page: 404 names the path ("Page Not Found: {path}"); anything else is an Internal Server Error. */
 export function ErrorPage() {

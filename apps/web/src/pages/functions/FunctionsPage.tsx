@@ -1,10 +1,10 @@
 import { PLAN_LIMITS, type PlanId } from "@handfont/contract";
 import { Card, Container, SimpleGrid, Stack, Table, Text, ThemeIcon, Title } from "@mantine/core";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { CheckIcon, FileIcon, MinusIcon, PrinterIcon, QrIcon, RulerIcon, ShuffleIcon } from "../../app/icons.tsx";
 import { usePageMeta } from "../../app/use-page-meta.ts";
 import { PremiumLink } from "../../features/payments/PlanLimitNotice.tsx";
+import { useTranslation } from "../../i18n/use-translation.ts";
 
 const FEATURES: { id: string; icon: ReactNode }[] = [
   { id: "templates", icon: <PrinterIcon /> },

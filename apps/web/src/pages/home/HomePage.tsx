@@ -1,6 +1,5 @@
 import { Box, Container, Group, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { AppLink } from "../../app/AppLink.tsx";
 import { buttonClass } from "../../app/buttons.ts";
 import {
@@ -21,6 +20,7 @@ import {
 } from "../../app/icons.tsx";
 import { CALL_TO_ACTION_PAGE } from "../../app/pages.ts";
 import { usePageMeta } from "../../app/use-page-meta.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import classes from "./HomePage.module.css";
 
 const STEPS: { id: "print" | "write" | "type"; icon: ReactNode }[] = [

@@ -1,5 +1,4 @@
 import { Container, Grid, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
 import { Link, useLoaderData } from "react-router";
 import { useLanguage } from "../../app/use-language.ts";
 import { usePageMeta, useSiteOrigin } from "../../app/use-page-meta.ts";
@@ -9,6 +8,7 @@ import { formatDay } from "../../content/dates.ts";
 import { breadcrumbJsonLd, faqJsonLd } from "../../content/json-ld.ts";
 import { NeighbourLinks } from "../../content/NeighbourLinks.tsx";
 import { type InstructionsDocument, instructionsPath } from "../../content/types.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import classes from "./InstructionsPage.module.css";
 
 /** `/{lang}/instructions` and its five guides (spec §2), from apps/web/content/instructions. */

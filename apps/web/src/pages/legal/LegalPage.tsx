@@ -1,5 +1,4 @@
 import { Anchor, Card, Container, Group, List, Stack, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AppLink } from "../../app/AppLink.tsx";
 import { DelayedLoader } from "../../app/DelayedLoader.tsx";
@@ -8,6 +7,7 @@ import { usePublicConfig } from "../../app/public-config.ts";
 import { useLanguage } from "../../app/use-language.ts";
 import { usePageMeta } from "../../app/use-page-meta.ts";
 import { formatDate } from "../../i18n/format.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import classes from "./LegalPage.module.css";
 import { LEGAL_TEXTS_UPDATED, parseLegalSections } from "./legal-document.ts";
 

@@ -1,6 +1,5 @@
 import { Alert, Button, Container, Group, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { AppLink } from "../../app/AppLink.tsx";
 import { pagePath } from "../../app/pages.ts";
@@ -8,6 +7,7 @@ import { useLanguage } from "../../app/use-language.ts";
 import { usePageMeta } from "../../app/use-page-meta.ts";
 import { paymentsApi } from "../../features/payments/payments-api.ts";
 import { withSignIn } from "../../features/workspace/WorkspaceLayout.tsx";
+import { useTranslation } from "../../i18n/use-translation.ts";
 
 /** `/{lang}/payment/pfail`: the payment was cancelled or declined; nothing was granted, and trying again is one click. */
 function PaymentFailPage() {

@@ -2,7 +2,6 @@ import { type PaymentProvider, PURCHASE_IDS, type PurchaseId } from "@handfont/c
 import { Alert, Anchor, Button, Card, Container, Radio, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { AppLink } from "../../app/AppLink.tsx";
 import { DelayedLoader } from "../../app/DelayedLoader.tsx";
@@ -11,6 +10,7 @@ import { usePageMeta } from "../../app/use-page-meta.ts";
 import { formatPrice } from "../../features/payments/format-price.ts";
 import { OFFER_QUERY, paymentsApi } from "../../features/payments/payments-api.ts";
 import { ErrorNotice, withSignIn } from "../../features/workspace/WorkspaceLayout.tsx";
+import { useTranslation } from "../../i18n/use-translation.ts";
 
 const isPurchase = (value: string | null): value is PurchaseId =>
   value !== null && (PURCHASE_IDS as readonly string[]).includes(value);

@@ -2,7 +2,6 @@ import type { PaymentStatus } from "@handfont/contract";
 import { Alert, Button, Container, Group, Loader, Stack, Text, Title } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { AppLink } from "../../app/AppLink.tsx";
 import { useLanguage } from "../../app/use-language.ts";
@@ -10,6 +9,7 @@ import { usePageMeta } from "../../app/use-page-meta.ts";
 import { BALANCE_QUERY, paymentsApi } from "../../features/payments/payments-api.ts";
 import { ErrorNotice, withSignIn } from "../../features/workspace/WorkspaceLayout.tsx";
 import { formatDate } from "../../i18n/format.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 
 /**
  * How often the page asks whether the provider has confirmed the payment: often at first (webhooks usually come within

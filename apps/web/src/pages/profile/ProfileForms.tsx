@@ -1,9 +1,9 @@
 import { Alert, Button, Card, Group, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
 import { type FormEvent, type ReactNode, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { api } from "../../api/client.ts";
 import { useLanguage } from "../../app/use-language.ts";
 import { accountError } from "../../features/auth/auth-errors.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 
 type Outcome = { kind: "ok"; message: string } | { kind: "error"; message: string } | null;
 

@@ -1,7 +1,6 @@
 import { LANGUAGES, type Language, ProfileResponse, SessionResponse } from "@handfont/contract";
 import { Alert, Anchor, Badge, Button, Card, Container, Group, Select, Stack, Table, Text, Title } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { api } from "../../api/client.ts";
 import { AppLink } from "../../app/AppLink.tsx";
@@ -12,6 +11,7 @@ import { DeleteAccountCard } from "../../features/account/DeleteAccountCard.tsx"
 import { authMessage, isAuthErrorCode } from "../../features/auth/auth-errors.ts";
 import { session, useAuth } from "../../features/auth/session.ts";
 import { LANGUAGE_NAMES } from "../../i18n/language-names.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { EmailForm, PasswordForm } from "./ProfileForms.tsx";
 
 export const PROFILE_QUERY = ["profile"] as const;

@@ -14,8 +14,6 @@ import {
   Title,
 } from "@mantine/core";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { DelayedLoader } from "../../app/DelayedLoader.tsx";
 import { pagePath } from "../../app/pages.ts";
@@ -28,6 +26,8 @@ import { PlanCards } from "../../features/payments/PlanCards.tsx";
 import { BALANCE_QUERY, OFFER_QUERY, paymentsApi } from "../../features/payments/payments-api.ts";
 import { ErrorNotice } from "../../features/workspace/WorkspaceLayout.tsx";
 import { formatDate } from "../../i18n/format.ts";
+import type { TFunction } from "../../i18n/translator.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 
 function Status({ balance }: { balance: Balance }) {
   const { t } = useTranslation("payments");
@@ -75,7 +75,7 @@ function Status({ balance }: { balance: Balance }) {
   );
 }
 
-function lineText(line: LedgerLine, t: TFunction<"payments">, language: string) {
+function lineText(line: LedgerLine, t: TFunction, language: string) {
   if (line.kind === "subscription" && line.until)
     return t("history.subscription", { date: formatDate(new Date(line.until), language) });
   if (line.kind === "migrated" && line.until)
