@@ -8,6 +8,7 @@ import type { FoundQrCode } from "./find-qr-code.ts";
 import { localScale, pageToScan, solveHomography } from "./homography.ts";
 import type { GreyImage } from "./images.ts";
 import { labelComponents } from "./label-components.ts";
+import { paperBrightness } from "./normalise-lighting.ts";
 import { downscale } from "./to-luminance.ts";
 
 type Candidate = { x: number; y: number; size: number };
@@ -177,14 +178,19 @@ function markerCentroid(image: Plane, cx: number, cy: number, half: number): { x
   const y1 = Math.min(image.height - 1, Math.round(cy) + half);
   const w = x1 - x0 + 1;
   const h = y1 - y0 + 1;
+  const window = new Float32Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) window[y * w + x] = image.data[(y + y0) * image.width + x + x0]!;
+  }
+  // Judged against the paper under each pixel, so a shadow's edge across the window neither joins the ring nor
+  // weighs in the centroid. The marker's widest dark part (its centre) is 0.3 of it, and the window 1.6 of it.
+  const paper = paperBrightness({ width: w, height: h, data: window }, Math.max(1, Math.round(0.13 * w)));
   const values = new Float32Array(w * h);
   const histogram = new Uint32Array(256);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const v = image.data[(y + y0) * image.width + x + x0]!;
-      values[y * w + x] = v;
-      histogram[Math.min(255, Math.max(0, v | 0))]!++;
-    }
+  for (let i = 0; i < values.length; i++) {
+    const v = (255 * window[i]!) / Math.max(1, paper[i]!);
+    values[i] = v;
+    histogram[Math.min(255, Math.max(0, v | 0))]!++;
   }
   const lo = percentile(histogram, w * h, 0.05);
   const hi = percentile(histogram, w * h, 0.95);

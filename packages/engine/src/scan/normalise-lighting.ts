@@ -1,9 +1,25 @@
 import type { FloatImage } from "./images.ts";
 
 /**
+ * Blocks this much darker than the brightest block of the cell mean the light is uneven within it: a shadow's edge
+ * (or ink covering a block), which interpolating between block centres smears over a block or two.
+ */
+const EVEN_LIGHT = 0.85;
+/** Radius of the closing that follows a shadow's edge, in blocks: removes strokes up to 1.2 blocks (3 mm) wide. */
+const CLOSING_RADIUS_BLOCKS = 0.6;
+/**
+ * Paper found by the closing darker than this share of the block estimate is not paper in a shadow (a shadow
+ * keeps a third of the light and more) but a blot of ink wider than the closing removes.
+ */
+const DARKEST_SHADOW = 0.3;
+
+/**
  * Divides a cell's picture by its paper brightness so paper reads 1 and ink a fraction of it, whatever the
  * shadows and the exposure. Paper brightness is a high percentile of blocks a few millimetres wide (taken from a
- * neighbour where ink covers a block) interpolated between block centres.
+ * neighbour where ink covers a block) interpolated between block centres. Where the light changes sharply within
+ * the cell (a hand's or a phone's shadow), that estimate would put a dark band along the shadow's edge or wash
+ * out ink beside it, so paper is taken instead from a greyscale closing of the picture, which keeps a shadow's
+ * edge where it is while it removes the strokes.
  * Returns the median paper level too, so the page can tell uneven lighting.
  */
 export function normaliseLighting(image: FloatImage, blockPx: number): { image: FloatImage; paperLevel: number } {
@@ -63,6 +79,16 @@ export function normaliseLighting(image: FloatImage, blockPx: number): { image: 
   }
   const rowLevels = new Float32Array(bw);
   const out = new Float32Array(width * height);
+  let darkest = Number.POSITIVE_INFINITY;
+  let brightest = 0;
+  for (const level of levels) {
+    darkest = Math.min(darkest, level);
+    brightest = Math.max(brightest, level);
+  }
+  const paper =
+    darkest < EVEN_LIGHT * brightest
+      ? paperBrightness(image, Math.max(1, Math.round(CLOSING_RADIUS_BLOCKS * blockPx)))
+      : null;
   for (let y = 0; y < height; y++) {
     const gy = Math.min(bh - 1, Math.max(0, ((y + 0.5) * bh) / height - 0.5));
     const r0 = (gy | 0) * bw;
@@ -72,10 +98,110 @@ export function normaliseLighting(image: FloatImage, blockPx: number): { image: 
     const row = y * width;
     for (let x = 0; x < width; x++) {
       const a = rowLevels[column0[x]!]!;
-      const level = a + (rowLevels[column1[x]!]! - a) * columnWeight[x]!;
+      let level = a + (rowLevels[column1[x]!]! - a) * columnWeight[x]!;
+      if (paper && paper[row + x]! >= DARKEST_SHADOW * level) level = paper[row + x]!;
       out[row + x] = data[row + x]! / level;
     }
   }
   const sorted = Array.from(spread).sort((a, b) => a - b);
   return { image: { width, height, data: out }, paperLevel: sorted[sorted.length >> 1]! };
+}
+
+/**
+ * The paper's brightness under each pixel, for a picture of dark marks narrower than 2 × `radius` + 1 pixels on
+ * paper: a greyscale closing of the picture (smoothed first so it follows the paper, not its grain). Unlike a
+ * blurred or block-wise estimate, it keeps a shadow's edge exactly where it is, so dividing by it leaves no band.
+ * A shadow's corner sharper than the closing's square is filled a little (its tip reads as a faint blot).
+ */
+export function paperBrightness(image: { width: number; height: number; data: ArrayLike<number> }, radius: number) {
+  return closing(smooth3(image.data, image.width, image.height), image.width, image.height, radius);
+}
+
+/** The picture averaged over 3 × 3 pixels (edges clamped), so the closing below follows paper, not its grain. */
+function smooth3(data: ArrayLike<number>, width: number, height: number): Float32Array {
+  const across = new Float32Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      const left = data[row + (x > 0 ? x - 1 : x)]!;
+      const right = data[row + (x + 1 < width ? x + 1 : x)]!;
+      across[row + x] = (left + data[row + x]! + right) / 3;
+    }
+  }
+  const out = new Float32Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const up = (y > 0 ? y - 1 : y) * width;
+    const down = (y + 1 < height ? y + 1 : y) * width;
+    const row = y * width;
+    for (let x = 0; x < width; x++) out[row + x] = (across[up + x]! + across[row + x]! + across[down + x]!) / 3;
+  }
+  return out;
+}
+
+/**
+ * Greyscale closing over a square of side 2 × `radius` + 1: the maximum, then the minimum. Dark things narrower
+ * than the square (strokes) are filled with the paper around them, while a brightness step wider than it (a
+ * shadow's edge) comes back exactly where it was.
+ */
+function closing(data: Float32Array, width: number, height: number, radius: number): Float32Array {
+  const dilated = maxFilter(data, width, height, radius);
+  for (let i = 0; i < dilated.length; i++) dilated[i] = -dilated[i]!;
+  const closed = maxFilter(dilated, width, height, radius);
+  for (let i = 0; i < closed.length; i++) closed[i] = -closed[i]!;
+  return closed;
+}
+
+/** The maximum over a square of side 2 × `radius` + 1 around each pixel (edges repeated outward). */
+function maxFilter(data: Float32Array, width: number, height: number, radius: number): Float32Array {
+  const across = new Float32Array(width * height);
+  const out = new Float32Array(width * height);
+  const scratch = lineScratch(Math.max(width, height) + 2 * radius);
+  for (let y = 0; y < height; y++) maxLine(data, y * width, 1, width, radius, across, scratch);
+  for (let x = 0; x < width; x++) maxLine(across, x, width, height, radius, out, scratch);
+  return out;
+}
+
+type LineScratch = { padded: Float32Array; forward: Float32Array; backward: Float32Array };
+
+function lineScratch(length: number): LineScratch {
+  return { padded: new Float32Array(length), forward: new Float32Array(length), backward: new Float32Array(length) };
+}
+
+/**
+ * The running maximum of a window of 2 × `radius` + 1 along one line of `count` values from `start`, `step`
+ * apart, written to the same places of `out`: van Herk and Gil–Werman's method, three comparisons a value
+ * whatever the radius. The line goes on past its ends with its end values: a shadow's edge meeting the picture's
+ * border then goes on straight instead of ending in a corner, which the closing would fill.
+ */
+function maxLine(
+  data: Float32Array,
+  start: number,
+  step: number,
+  count: number,
+  radius: number,
+  out: Float32Array,
+  { padded, forward, backward }: LineScratch,
+) {
+  const size = 2 * radius + 1;
+  const length = count + 2 * radius;
+  const first = data[start]!;
+  const last = data[start + (count - 1) * step]!;
+  for (let i = 0; i < radius; i++) {
+    padded[i] = first;
+    padded[length - 1 - i] = last;
+  }
+  for (let i = 0, k = start; i < count; i++, k += step) padded[radius + i] = data[k]!;
+  for (let i = 0; i < length; i++) {
+    const v = padded[i]!;
+    forward[i] = i % size === 0 || v > forward[i - 1]! ? v : forward[i - 1]!;
+  }
+  for (let i = length - 1; i >= 0; i--) {
+    const v = padded[i]!;
+    backward[i] = i === length - 1 || (i + 1) % size === 0 || v > backward[i + 1]! ? v : backward[i + 1]!;
+  }
+  for (let i = 0, k = start; i < count; i++, k += step) {
+    const a = backward[i]!;
+    const b = forward[i + 2 * radius]!;
+    out[k] = a > b ? a : b;
+  }
 }

@@ -55,6 +55,15 @@ export type PhoneOptions = {
   fill?: number;
   /** Depth of the shadow across the page, 0–1; default 0.45. */
   shadow?: number;
+  /**
+   * Depth (0–1) of a hard-edged shadow cast on the page by something held over it under a lamp (a hand, a
+   * phone): a rotated rectangle of a hand's size somewhere over the page, its edges crossing boxes. Default none.
+   */
+  castShadow?: number;
+  /** Width of that shadow's edge (penumbra) on the page, mm; default random 0.3–1. */
+  penumbraMm?: number;
+  /** Length of a straight motion blur (hand shake) in frame pixels, in a random direction; default none. */
+  motionBlurPx?: number;
   blur?: number;
   noise?: number;
   jpegQuality?: number;
@@ -95,6 +104,7 @@ export function capturePhone(
   const [sx, sy] = [Math.cos(shadowAngle), Math.sin(shadowAngle)];
   const diagonal = Math.hypot(frameWidth, frameHeight);
   const table = [random.range(40, 70), random.range(30, 55), random.range(25, 45)];
+  const cast = options.castShadow ? castShadow(page, pageMm, options.castShadow, options.penumbraMm, random) : null;
   for (let y = 0; y < frameHeight; y++) {
     for (let x = 0; x < frameWidth; x++) {
       const j = (y * frameWidth + x) * 4;
@@ -102,12 +112,12 @@ export function capturePhone(
       const along = ((x - frameWidth / 2) * sx + (y - frameHeight / 2) * sy) / diagonal;
       const shade = 1 - shadowDepth * smoothstep(-0.05, 0.25, along);
       const r2 = ((x - frameWidth / 2) ** 2 + (y - frameHeight / 2) ** 2) / (diagonal / 2) ** 2;
-      const light = shade * (1 - 0.25 * r2) * 0.92;
       // Pixel centres sit half a pixel inside their corners, in the frame and on the page alike.
       const [fx, fy] = [x + 0.5, y + 0.5];
       const w = toPage[6]! * fx + toPage[7]! * fy + toPage[8]!;
       const u = (toPage[0]! * fx + toPage[1]! * fy + toPage[2]!) / w - 0.5;
       const v = (toPage[3]! * fx + toPage[4]! * fy + toPage[5]!) / w - 0.5;
+      const light = shade * (1 - 0.25 * r2) * 0.92 * (cast ? cast(u, v) : 1);
       if (u >= 0 && v >= 0 && u < page.width - 1 && v < page.height - 1) {
         const u0 = u | 0;
         const v0 = v | 0;
@@ -129,10 +139,42 @@ export function capturePhone(
     }
   }
   blurRgba(frame, options.blur ?? 1.1);
+  if (options.motionBlurPx) motionBlur(frame, options.motionBlurPx, random.range(0, Math.PI));
   addNoise(frame, options.noise ?? 5, random);
   // Phones store the sensor's landscape pixels and tag the JPEG "rotate 90° clockwise to view" (orientation 6)
   // when the photo was taken in portrait.
   return { ...frame, jpegQuality: options.jpegQuality ?? 70, exifOrientation: 6, pageCorners: corners };
+}
+
+/**
+ * The light left by a hard-edged shadow at page pixel (u, v): 1 - `depth` inside a rotated rectangle of a hand's
+ * size (70–100 × 140–220 mm, corners rounded like a phone's or fingers', 5–15 mm) centred somewhere on the page, 1
+ * outside, with a linear ramp `penumbraMm` wide across its edge (a small lamp and an object a few centimetres above
+ * the paper give a penumbra under a millimetre).
+ */
+function castShadow(
+  page: Picture,
+  pageMm: { widthMm: number; heightMm: number },
+  depth: number,
+  penumbraMm: number | undefined,
+  random: Random,
+): (u: number, v: number) => number {
+  const mmPerPx = pageMm.widthMm / page.width;
+  const [cx, cy] = [random.range(0, pageMm.widthMm), random.range(0, pageMm.heightMm)];
+  const [halfWidth, halfHeight] = [random.range(35, 50), random.range(70, 110)];
+  const corner = random.range(5, 15);
+  const angle = random.range(0, Math.PI);
+  const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
+  const penumbra = penumbraMm ?? random.range(0.3, 1);
+  return (u, v) => {
+    const [dx, dy] = [(u + 0.5) * mmPerPx - cx, (v + 0.5) * mmPerPx - cy];
+    // Signed distance to the rounded rectangle's outline, negative inside.
+    const qx = Math.abs(dx * cos + dy * sin) - halfWidth + corner;
+    const qy = Math.abs(-dx * sin + dy * cos) - halfHeight + corner;
+    const distance = Math.hypot(Math.max(qx, 0), Math.max(qy, 0)) + Math.min(Math.max(qx, qy), 0) - corner;
+    const lit = Math.min(1, Math.max(0, distance / penumbra + 0.5));
+    return 1 - depth * (1 - lit);
+  };
 }
 
 /** Where the page's corners land in the frame when a camera tilted by `tilt` looks at it. */
@@ -221,6 +263,38 @@ function quadArea(corners: readonly (readonly [number, number])[]): number {
 function smoothstep(edge0: number, edge1: number, x: number): number {
   const t = Math.min(1, Math.max(0, (x - edge0) / (edge1 - edge0)));
   return t * t * (3 - 2 * t);
+}
+
+/**
+ * Smears the RGB channels along a straight line `length` pixels long at `angle` (the camera moving while the
+ * shutter is open): the mean of samples one pixel apart along it, edges clamped.
+ */
+function motionBlur(picture: Picture, length: number, angle: number) {
+  const { width, height, data } = picture;
+  const taps = Math.max(2, Math.round(length) + 1);
+  const offsets: number[] = [];
+  for (let t = 0; t < taps; t++) {
+    const along = (t / (taps - 1) - 0.5) * length;
+    offsets.push(Math.round(along * Math.cos(angle)), Math.round(along * Math.sin(angle)));
+  }
+  const source = new Uint8ClampedArray(data);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let [r, g, b] = [0, 0, 0];
+      for (let t = 0; t < taps; t++) {
+        const sx = Math.min(width - 1, Math.max(0, x + offsets[2 * t]!));
+        const sy = Math.min(height - 1, Math.max(0, y + offsets[2 * t + 1]!));
+        const k = (sy * width + sx) * 4;
+        r += source[k]!;
+        g += source[k + 1]!;
+        b += source[k + 2]!;
+      }
+      const j = (y * width + x) * 4;
+      data[j] = r / taps;
+      data[j + 1] = g / taps;
+      data[j + 2] = b / taps;
+    }
+  }
 }
 
 /** Turns RGBA pixels by 180° in place. */
