@@ -1,4 +1,5 @@
 import { DEFAULT_PEN, emptyGlyphDocument, GLYPH_LIMITS, type GlyphDocument } from "@handfont/engine/fonts";
+import { letterSets, templates } from "../db/schema/workspace.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addLetters, createFont } from "../test-support/workspace-fixtures.ts";
 import { createWorkspaceTestApp, type WorkspaceTestApp } from "../test-support/workspace-test-app.ts";
@@ -205,5 +206,25 @@ describe("letter changes with revisions", () => {
     expect(sets.json()).toEqual({ letterSets: [] });
     const missing = await t.as(user, { method: "GET", url: `/api/letter-sets/${fontId}/letters` });
     expect(missing.json().code).toBe("LETTER_SET_NOT_FOUND");
+  });
+
+  it("names each letter set after its template: the user's own, a ready-made one, or its id once deleted", async () => {
+    const user = await t.newUser();
+    const other = await t.newUser();
+    const { db } = t.workspace.ctx;
+    // Another user's template under the same id must not lend its name.
+    await db.insert(templates).values([
+      { id: "tpl-own", ownerId: user, name: "My hand", options: {}, layout: {}, pageCount: 1 },
+      { id: "tpl-gone", ownerId: other, name: "Not yours", options: {}, layout: {}, pageCount: 1 },
+    ]);
+    const updatedAt = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute));
+    await db.insert(letterSets).values([
+      { ownerId: user, templateId: "tpl-own", updatedAt: updatedAt(3) },
+      { ownerId: user, templateId: "ready-de", updatedAt: updatedAt(2) },
+      { ownerId: user, templateId: "tpl-gone", updatedAt: updatedAt(1) },
+    ]);
+    const sets = (await t.as(user, { method: "GET", url: "/api/letter-sets" })).json().letterSets;
+    expect(sets.map((set: { templateName: string }) => set.templateName)).toEqual(["My hand", "Deutsch", "tpl-gone"]);
+    expect(sets.every((set: { letterCount: number }) => set.letterCount === 0)).toBe(true);
   });
 });

@@ -37,8 +37,11 @@ export const letterChangeRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const userId = requireUser(request).id;
       const sets = await changes.letterSets(userId);
+      // The user's templates are named by the query; ready-made ones by the code, without a query.
       const names = await Promise.all(
-        sets.map((set) => templateName(userId, set.templateId).catch(() => set.templateId)),
+        sets.map(
+          (set) => set.templateName ?? templateName(userId, set.templateId).catch(() => set.templateId),
+        ),
       );
       return {
         letterSets: sets.map((set, index) => ({

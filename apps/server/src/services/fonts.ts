@@ -1,14 +1,13 @@
 import { type FontOrigin, FontSettings, type FontSummary } from "@handfont/contract";
 import { fontFileName } from "@handfont/engine";
-import { and, count, desc, eq, inArray } from "drizzle-orm";
-import { fontBuilds, fonts, letterSets, scans } from "../db/schema/workspace.ts";
+import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { fontBuilds, fonts, glyphs, letterSets, scans } from "../db/schema/workspace.ts";
 import { DomainError } from "./domain-error.ts";
 import {
   assertFontSize,
-  EMPTY_MEASURE,
+  COMBINING,
   fontGlyphs,
   type LetterRecord,
-  measureFonts,
   mergeLetters,
   presentableGlyphs,
   setGlyphs,
@@ -87,23 +86,63 @@ export function keepChosen(letters: LetterRecord[], keep: readonly string[], var
 
 /** Fonts: create (empty or from letters), list, copy, merge and remove; every query filtered by owner. */
 export function createFontService(ctx: WorkspaceContext) {
-  const latestBuilds = async (db: Executor, fontIds: string[]) => {
-    if (fontIds.length === 0) return new Map<string, BuildRow>();
-    // Only the newest build of each font leaves the database: the list is asked often and builds pile up.
-    const rows = await db
-      .selectDistinctOn([fontBuilds.fontId])
+  /**
+   * Summaries of the fonts `where` picks, newest first, in one query: each font's counts come from its letters'
+   * characters alone (glyphs_font_char_uq covers them, outlines are never read) and only its newest build leaves the
+   * database (font_builds_font_idx), since the list is asked often and builds pile up.
+   */
+  const summaries = async (db: Executor, where: SQL | undefined): Promise<FontSummary[]> => {
+    const perCharacter = db
+      .select({ chars: glyphs.chars, n: sql<number>`count(*)`.as("n") })
+      .from(glyphs)
+      .where(eq(glyphs.fontId, fonts.id))
+      .groupBy(glyphs.chars)
+      .as("per_character");
+    const measure = db
+      .select({
+        glyphs: sql<number>`coalesce(sum(${perCharacter.n}), 0)::int`.as("glyphs"),
+        characters: sql<number>`count(*)::int`.as("characters"),
+        maxVariants: sql<number>`coalesce(max(${perCharacter.n}), 0)::int`.as("max_variants"),
+        // The pattern only runs on characters of more than one code point.
+        ligatures: sql<number>`(count(*) filter (where case when char_length(${perCharacter.chars}) > 1
+          then char_length(regexp_replace(${perCharacter.chars}, ${COMBINING}, '', 'g')) > 1 end))::int`.as(
+          "ligatures",
+        ),
+      })
+      .from(perCharacter)
+      .as("measure");
+    const build = db
+      .select()
       .from(fontBuilds)
-      .where(inArray(fontBuilds.fontId, fontIds))
-      .orderBy(fontBuilds.fontId, desc(fontBuilds.createdAt));
-    return new Map<string, BuildRow>(rows.map((row) => [row.fontId, row]));
-  };
-
-  /** Summaries of fonts: counted by the database from each letter's characters, never from its outline. */
-  const describe = async (db: Executor, rows: FontRow[]) => {
-    const ids = rows.map((row) => row.id);
-    const measures = await measureFonts(db, ids);
-    const builds = await latestBuilds(db, ids);
-    return rows.map((row) => fontSummary(row, measures.get(row.id) ?? EMPTY_MEASURE, builds.get(row.id) ?? null));
+      .where(eq(fontBuilds.fontId, fonts.id))
+      .orderBy(desc(fontBuilds.createdAt))
+      .limit(1)
+      .as("build");
+    const rows = await db
+      .select({
+        font: fonts,
+        glyphs: measure.glyphs,
+        characters: measure.characters,
+        maxVariants: measure.maxVariants,
+        ligatures: measure.ligatures,
+        build: {
+          id: build.id,
+          fontId: build.fontId,
+          ownerId: build.ownerId,
+          glyphCount: build.glyphCount,
+          files: build.files,
+          specimenKey: build.specimenKey,
+          specimenType: build.specimenType,
+          diagnostics: build.diagnostics,
+          createdAt: build.createdAt,
+        },
+      })
+      .from(fonts)
+      .leftJoinLateral(measure, sql`true`)
+      .leftJoinLateral(build, sql`true`)
+      .where(where)
+      .orderBy(desc(fonts.createdAt));
+    return rows.map(({ font, build, ...measured }) => fontSummary(font, measured, build));
   };
 
   /** The letters a new font starts with, from a source the user owns (or a ready-made template's letter set). */
@@ -188,24 +227,24 @@ export function createFontService(ctx: WorkspaceContext) {
 
     /** Summaries of the user's fonts (counts, last build, specimen): a list never carries outlines. */
     async list(userId: string): Promise<FontSummary[]> {
-      const rows = await ctx.db.select().from(fonts).where(eq(fonts.ownerId, userId)).orderBy(desc(fonts.createdAt));
-      return describe(ctx.db, rows);
+      return summaries(ctx.db, eq(fonts.ownerId, userId));
     },
 
     /** The spec's GET /getFontsAndSvgs: every font with every letter (kept for the spec; pages use summaries). */
     async listWithLetters(userId: string) {
-      const rows = await ctx.db.select().from(fonts).where(eq(fonts.ownerId, userId)).orderBy(desc(fonts.createdAt));
-      const summaries = await describe(ctx.db, rows);
-      const letters = await presentableGlyphs(ctx.db, { fontIds: rows.map((row) => row.id) });
-      return summaries.map((summary) => ({
+      const listed = await summaries(ctx.db, eq(fonts.ownerId, userId));
+      const letters = await presentableGlyphs(ctx.db, { fontIds: listed.map((summary) => summary.id) });
+      return listed.map((summary) => ({
         summary,
         glyphs: letters.filter((letter) => letter.fontId === summary.id),
       }));
     },
 
     async summary(userId: string, fontId: string): Promise<FontSummary> {
-      const [described] = await describe(ctx.db, [await ownedFont(ctx.db, userId, fontId)]);
-      return described!;
+      if (!isUuid(fontId)) throw fontNotFound();
+      const [described] = await summaries(ctx.db, and(eq(fonts.id, fontId), eq(fonts.ownerId, userId)));
+      if (!described) throw fontNotFound();
+      return described;
     },
 
     async copy(userId: string, fontId: string, name?: string): Promise<FontSummary> {
@@ -238,7 +277,7 @@ export function createFontService(ctx: WorkspaceContext) {
         await upsertFontGlyphs(tx, userId, target.id, toWrite);
         await assertFontSize(tx, target.id);
         await tx.update(fonts).set({ updatedAt: ctx.now() }).where(eq(fonts.id, target.id));
-        const [described] = await describe(tx, [{ ...target, updatedAt: ctx.now() }]);
+        const [described] = await summaries(tx, eq(fonts.id, target.id));
         return {
           font: described!,
           added: incoming.length - conflicting.length,

@@ -1,6 +1,6 @@
 import type { GlyphDocument, LetterChange } from "@handfont/contract";
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
-import { fonts, glyphs, letterSets } from "../db/schema/workspace.ts";
+import { fonts, glyphs, letterSets, templates } from "../db/schema/workspace.ts";
 import { currentDocument, storedSource, templatePageOf } from "../letters/letter-documents.ts";
 import { DomainError } from "./domain-error.ts";
 import { ownedFont } from "./fonts.ts";
@@ -38,16 +38,22 @@ const withDocument = (row: GlyphRow): LetterStateRow => ({
  */
 export function createLetterChangeService(ctx: WorkspaceContext) {
   return {
-    /** The user's letter sets with their letter counts (a list never carries outlines). */
+    /**
+     * The user's letter sets with their letter counts (a list never carries outlines) and the names of the user's
+     * templates they were read from, in one query; `templateName` is null for a ready-made or a deleted template.
+     */
     async letterSets(userId: string) {
       return ctx.db
         .select({
           id: letterSets.id,
           templateId: letterSets.templateId,
+          templateName: templates.name,
           updatedAt: letterSets.updatedAt,
+          // Counted on glyphs_set_char_uq, whose first column is the set.
           letterCount: sql<number>`(select count(*) from ${glyphs} where ${glyphs.letterSetId} = ${letterSets.id})::int`,
         })
         .from(letterSets)
+        .leftJoin(templates, and(eq(templates.id, letterSets.templateId), eq(templates.ownerId, letterSets.ownerId)))
         .where(eq(letterSets.ownerId, userId))
         .orderBy(desc(letterSets.updatedAt));
     },
