@@ -1,6 +1,6 @@
 import { DEFAULT_PEN, emptyGlyphDocument, GLYPH_LIMITS, type GlyphDocument } from "@handfont/engine/fonts";
-import { letterSets, templates } from "../db/schema/workspace.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { letterSets, templates } from "../db/schema/workspace.ts";
 import { addLetters, createFont } from "../test-support/workspace-fixtures.ts";
 import { createWorkspaceTestApp, type WorkspaceTestApp } from "../test-support/workspace-test-app.ts";
 

@@ -39,9 +39,7 @@ export const letterChangeRoutes: FastifyPluginAsyncZod<{
       const sets = await changes.letterSets(userId);
       // The user's templates are named by the query; ready-made ones by the code, without a query.
       const names = await Promise.all(
-        sets.map(
-          (set) => set.templateName ?? templateName(userId, set.templateId).catch(() => set.templateId),
-        ),
+        sets.map((set) => set.templateName ?? templateName(userId, set.templateId).catch(() => set.templateId)),
       );
       return {
         letterSets: sets.map((set, index) => ({

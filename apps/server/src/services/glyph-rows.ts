@@ -116,7 +116,8 @@ export async function assertFontSize(db: Executor, fontId: string): Promise<void
 
 // Marks that follow a base letter inside one character (combining accents, Cyrillic titlo, variation selectors): a
 // sequence of a letter and such marks is one character, anything longer is a ligature (plans.ts counts graphemes).
-export const COMBINING = "[\u0300-\u036F\u0483-\u0489\u1AB0-\u1AFF\u1DC0-\u1DFF\u20D0-\u20FF\uFE00-\uFE0F\uFE20-\uFE2F]";
+export const COMBINING =
+  "[\u0300-\u036F\u0483-\u0489\u1AB0-\u1AFF\u1DC0-\u1DFF\u20D0-\u20FF\uFE00-\uFE0F\uFE20-\uFE2F]";
 
 /**
  * What the plan limits in each font, counted by the database (a font's letters never travel for it; the pattern runs only
