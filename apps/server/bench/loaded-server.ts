@@ -18,11 +18,17 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const P99_BUDGET_MS = 100;
 
 // PostgreSQL when it answers (the scaled deployment: queries run in its own processes), else embedded PGlite, whose
-// queries run on the server's own thread. BENCH_DB=pglite forces the embedded one.
+// queries run on a thread of their own in the server's process. BENCH_DB=pglite forces the embedded one.
 const usePostgres = process.env.BENCH_DB !== "pglite" && (await postgresAnswers("benchmark"));
 const postgres = usePostgres ? postgresTestDatabase("handfont_bench") : null;
 await postgres?.create();
-const database = await openDatabase(postgres ? { driver: "postgres", url: postgres.url } : { driver: "pglite-memory" });
+// Embedded PGlite on its own thread, as main.ts runs it.
+const database = await openDatabase(
+  postgres ? { driver: "postgres", url: postgres.url } : { driver: "pglite-memory" },
+  {
+    thread: true,
+  },
+);
 const t = await createWorkspaceTestApp({}, { database });
 const account = await registerConfirmedUser(t.app, "bench");
 const browser = await signedInBrowser(t.app, account);

@@ -29,6 +29,8 @@ async function main(): Promise<void> {
   let log: JobLog = startLog;
   const database = await openDatabase(config.database, {
     onConnectionError: (error) => log.warn({ err: error }, "a database connection was lost; it will be replaced"),
+    // The embedded database's queries on a thread of their own: a long one never holds the HTTP thread.
+    thread: true,
   });
   const secrets = loadSecrets(config.dataDir, config.givenSecrets);
   const engine = createEnginePorts({ workers: config.engineWorkers });

@@ -11,6 +11,7 @@ import type { Config } from "../config/config.ts";
 import { lockDataDir } from "./data-dir-lock.ts";
 import { upgradeLetterDocuments } from "./letter-documents.ts";
 import * as schema from "./schema/index.ts";
+import { startThreadedPglite } from "./threaded-pglite.ts";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -35,10 +36,44 @@ export async function openDatabase(
     loadDataDir?: Blob;
     /** Told when an idle PostgreSQL connection dies (a server restart); the pool replaces it on the next query. */
     onConnectionError?: (error: Error) => void;
+    /**
+     * Runs embedded PGlite on a thread of its own (threaded-pglite.ts), as the server does: its queries then never
+     * hold the thread that answers HTTP. In-process otherwise (tests, scripts).
+     */
+    thread?: boolean;
   } = {},
 ): Promise<Database> {
   if (database.driver === "postgres") return openPostgres(database.url, options.onConnectionError ?? (() => {}));
   const release = database.driver === "pglite" ? lockDataDir(database.dataDir) : () => {};
+  if (options.thread) {
+    try {
+      const threaded = await startThreadedPglite(
+        database.driver === "pglite" ? database.dataDir : "memory://",
+        options.loadDataDir,
+      );
+      // Drizzle's PGlite driver makes only the two calls the threaded client answers (query and transaction).
+      const db = drizzlePglite({ client: threaded.client as unknown as PGlite, schema });
+      try {
+        await migratePglite(db, { migrationsFolder });
+        await upgradeLetterDocuments(db as unknown as Db);
+      } catch (error) {
+        await threaded.close();
+        throw error;
+      }
+      return {
+        db: db as unknown as Db,
+        driver: "pglite",
+        ping: () => ping(db as unknown as Db),
+        async close() {
+          await threaded.close();
+          release();
+        },
+      };
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
   try {
     const client = await PGlite.create(
       database.driver === "pglite" ? database.dataDir : "memory://",

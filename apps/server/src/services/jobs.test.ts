@@ -42,6 +42,23 @@ describe("job queue", () => {
     expect(order.indexOf(b)).toBe(1);
   });
 
+  it("takes turns between accounts with deep queues, one job each", async () => {
+    const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
+    for (let i = 0; i < 3; i++) await enqueue(a);
+    for (let i = 0; i < 3; i++) await enqueue(b);
+    await enqueue(c);
+    expect(await drain()).toEqual([a, b, c, a, b, a, b]);
+  });
+
+  it("puts an account just served behind one that was not", async () => {
+    const [a, b] = [randomUUID(), randomUUID()];
+    await enqueue(a);
+    expect(await drain()).toEqual([a]);
+    await enqueue(a);
+    await enqueue(b);
+    expect(await drain()).toEqual([b, a]);
+  });
+
   it("takes the waiting account's job next while another account's job is running", async () => {
     const [a, b] = [randomUUID(), randomUUID()];
     for (let i = 0; i < 5; i++) await enqueue(a);

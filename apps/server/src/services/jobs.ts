@@ -38,6 +38,11 @@ export function createJobQueue(db: Db, options: JobQueueOptions) {
     /**
      * Queues a job unless one of the same kind is already waiting or running for the subject; answers the active
      * one then (one build per font at a time). Call it inside the transaction that writes the subject.
+     *
+     * Fair order between accounts: the job's round is the round the queue has reached (the highest round taken), or
+     * one past the account's own latest round when that is later. So an account's twenty pages take twenty
+     * consecutive rounds, another account's one page takes the current round and waits behind at most one of them,
+     * and an account just served goes after one that was not.
      */
     async enqueue(
       tx: Executor,
@@ -51,6 +56,10 @@ export function createJobQueue(db: Db, options: JobQueueOptions) {
           subject: job.subject,
           payload: job.payload ?? {},
           priority: job.priority ?? 0,
+          round: sql`greatest(
+            (select coalesce(max(${jobs.round}), 0) from ${jobs} where ${jobs.state} <> 'queued'),
+            (select max(${jobs.round}) + 1 from ${jobs} where ${jobs.ownerId} = ${job.ownerId})
+          )`,
         })
         .onConflictDoNothing({
           target: [jobs.kind, jobs.subject],
@@ -81,8 +90,9 @@ export function createJobQueue(db: Db, options: JobQueueOptions) {
     },
 
     /**
-     * Claims the next job for a worker. Higher priority first; among equals the account served longest ago (or never)
-     * goes first, so one account's twenty pages take turns with another's one page; then the oldest job.
+     * Claims the next job for a worker: higher priority first, then the lowest round (one job of each waiting account
+     * per round, see enqueue), then the oldest. jobs_fair_claim_idx holds the waiting jobs in this order, so the claim
+     * reads from its front instead of sorting every waiting job.
      */
     async claim(workerId: string, kinds: readonly JobKind[]): Promise<JobRow | null> {
       const result = await db.execute(sql`
@@ -99,9 +109,7 @@ export function createJobQueue(db: Db, options: JobQueueOptions) {
               kinds.map((kind) => sql`${kind}`),
               sql`, `,
             )})
-          order by j.priority desc,
-            (select max(o.started_at) from jobs o where o.owner_id = j.owner_id) asc nulls first,
-            j.created_at asc, j.id
+          order by j.priority desc, j.round, j.created_at, j.id
           limit 1
           for update skip locked
         )

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 export type JobState = "queued" | "running" | "done" | "failed" | "dead";
 
@@ -20,6 +20,11 @@ export const jobs = pgTable(
     state: text("state").$type<JobState>().notNull().default("queued"),
     /** Higher first (premium accounts). */
     priority: integer("priority").notNull().default(0),
+    /**
+     * The turn of this job in the fair order between accounts (services/jobs.ts): an account's jobs take consecutive
+     * rounds from the round the queue has reached, so each account waiting gets one job per round.
+     */
+    round: bigint("round", { mode: "number" }).notNull().default(0),
     attempts: integer("attempts").notNull().default(0),
     maxAttempts: integer("max_attempts").notNull().default(3),
     runAfter: timestamp("run_after", { withTimezone: true }).notNull().defaultNow(),
@@ -30,14 +35,20 @@ export const jobs = pgTable(
     errorCode: text("error_code"),
     errorDetail: text("error_detail"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    /** When a worker last took it: the owner's latest start orders the fair round between accounts. */
+    /** When a worker last took it. */
     startedAt: timestamp("started_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
   (table) => [
     index("jobs_claim_idx").on(table.state, table.runAfter),
     index("jobs_owner_idx").on(table.ownerId, table.state),
-    index("jobs_owner_started_idx").on(table.ownerId, table.startedAt),
+    // The claim walks the waiting jobs in the order it takes them, so it never sorts them all.
+    index("jobs_fair_claim_idx")
+      .on(table.priority.desc().nullsFirst(), table.round, table.createdAt, table.id)
+      .where(sql`${table.state} = 'queued'`),
+    // The round the queue has reached: the highest round taken so far.
+    index("jobs_taken_round_idx").on(table.round).where(sql`${table.state} <> 'queued'`),
+    index("jobs_owner_round_idx").on(table.ownerId, table.round),
     uniqueIndex("jobs_active_subject_idx")
       .on(table.kind, table.subject)
       .where(sql`${table.state} in ('queued', 'running')`),
