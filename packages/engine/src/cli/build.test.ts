@@ -4,6 +4,7 @@ import { join } from "node:path";
 import opentype from "opentype.js";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { compileFontSync } from "../font/compile.ts";
 import { caveatPath, caveatProject } from "../test-support/caveat.ts";
 import { run as build } from "./build.ts";
 import { main } from "./main.ts";
@@ -94,10 +95,61 @@ describe("handfont build and specimen", () => {
     expect(Math.min(...data)).toBeLessThan(64);
   });
 
+  it("renders a WOFF2 font's specimen with the same ink as the OTF's", async () => {
+    const dark = async (file: string) => {
+      const out = join(dir, `${file}.png`);
+      expect(await specimen([join(dir, "out", file), "--text", "abc cab", "--out", out], quiet)).toBe(0);
+      const { data } = await sharp(readFileSync(out)).greyscale().raw().toBuffer({ resolveWithObject: true });
+      return data.filter((value) => value < 128).length;
+    };
+    const otf = await dark("MyHand-Regular.otf");
+    expect(otf).toBeGreaterThan(1000);
+    // The WOFF2 holds the TrueType outlines (quadratics), the OTF cubics: the same letters within a few pixels.
+    expect(Math.abs((await dark("MyHand-Regular.woff2")) - otf) / otf).toBeLessThan(0.02);
+  });
+
+  it("shows a Cyrillic font a Cyrillic sample, only words it can set, every character in its cmap", async () => {
+    const chars = [..."абвгдеёжзийклмнопрстуфхцчшщъыьэюяСЕ,"].filter((ch) => ch !== "щ");
+    const { fonts } = compileFontSync(caveatProject({ chars }), ["otf"], { timestamp: 0 });
+    writeFileSync(join(dir, "cyrillic.otf"), fonts.otf!);
+    const lines: string[] = [];
+    const args = [join(dir, "cyrillic.otf"), "--out", join(dir, "cyrillic.png")];
+    expect(await specimen(args, (line) => lines.push(line))).toBe(0);
+    const sample = lines.find((line) => line.startsWith("sample: "))!.slice("sample: ".length);
+    const letters = [...sample].filter((ch) => /\p{L}/u.test(ch));
+    expect(letters.length).toBeGreaterThan(20);
+    expect(letters.every((ch) => /\p{Script=Cyrillic}/u.test(ch))).toBe(true);
+    // "Съешь же ещё…" has a щ in "ещё": that word is left out whole, not shown as "её".
+    expect(sample.split(/[ /]+/)).not.toContain("её");
+    const cmap = opentype.parse(fonts.otf!.buffer.slice(0) as ArrayBuffer);
+    expect([...sample.replaceAll(" / ", "")].filter((ch) => ch !== " " && !cmap.hasChar(ch))).toEqual([]);
+    const { data } = await sharp(readFileSync(join(dir, "cyrillic.png")))
+      .greyscale()
+      .raw()
+      .toBuffer({
+        resolveWithObject: true,
+      });
+    expect(data.some((value) => value < 64)).toBe(true);
+  });
+
+  it("answers an unknown option with the usage and exit code 2, an unwritable output with 1", async () => {
+    const lines: string[] = [];
+    expect(await specimen([join(dir, "out", "MyHand-Regular.otf"), "--colour", "red"], (l) => lines.push(l))).toBe(2);
+    expect(lines.join("\n")).toContain("Unknown option '--colour'");
+    expect(lines.join("\n")).toContain("handfont specimen font.");
+    expect(await build(["--glyphs", "x.json", "--fast"], quiet)).toBe(2);
+    lines.length = 0;
+    const args = [join(dir, "out", "MyHand-Regular.otf"), "--out", join(dir, "no", "such", "dir", "x.png")];
+    expect(await specimen(args, (line) => lines.push(line))).toBe(1);
+    expect(lines.at(-1)).toMatch(/^error: cannot write .*x\.png: ENOENT/);
+  });
+
   it("reports a file that is not a font as a clear error, not a stack trace", async () => {
     writeFileSync(join(dir, "notes.txt"), "these are not glyphs");
     const lines: string[] = [];
     expect(await specimen([join(dir, "notes.txt"), "--out", join(dir, "x.png")], (line) => lines.push(line))).toBe(1);
-    expect(lines).toEqual([expect.stringMatching(/^error: .*notes\.txt: this is not a font file we can read/)]);
+    expect(lines).toEqual([
+      expect.stringMatching(/^error: FONT_FILE_UNREADABLE: .*notes\.txt: this is not a font file we can read/),
+    ]);
   });
 });

@@ -28,25 +28,15 @@ export async function run(
   args: string[],
   print: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
 ): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      glyphs: { type: "string" },
-      name: { type: "string" },
-      style: { type: "string" },
-      designer: { type: "string" },
-      licence: { type: "string" },
-      "font-version": { type: "string" },
-      format: { type: "string", default: "otf,ttf,woff2" },
-      out: { type: "string", default: "." },
-      "no-randomize": { type: "boolean", default: false },
-      "no-ligatures": { type: "boolean", default: false },
-      "no-kerning": { type: "boolean", default: false },
-      "no-composites": { type: "boolean", default: false },
-      "woff2-quality": { type: "string", default: "6" },
-      help: { type: "boolean", default: false },
-    },
-  });
+  let parsed: ReturnType<typeof parseBuildArgs>;
+  try {
+    parsed = parseBuildArgs(args);
+  } catch (error) {
+    // Unknown options and missing values: the message names them.
+    print(`${(error as Error).message}\n\n${buildUsage}`);
+    return 2;
+  }
+  const { values } = parsed;
   if (values.help || !values.glyphs) {
     print(buildUsage);
     return values.help ? 0 : 2;
@@ -122,4 +112,26 @@ export async function run(
     }
     throw error;
   }
+}
+
+function parseBuildArgs(args: string[]) {
+  return parseArgs({
+    args,
+    options: {
+      glyphs: { type: "string" },
+      name: { type: "string" },
+      style: { type: "string" },
+      designer: { type: "string" },
+      licence: { type: "string" },
+      "font-version": { type: "string" },
+      format: { type: "string", default: "otf,ttf,woff2" },
+      out: { type: "string", default: "." },
+      "no-randomize": { type: "boolean", default: false },
+      "no-ligatures": { type: "boolean", default: false },
+      "no-kerning": { type: "boolean", default: false },
+      "no-composites": { type: "boolean", default: false },
+      "woff2-quality": { type: "string", default: "6" },
+      help: { type: "boolean", default: false },
+    },
+  });
 }

@@ -59,14 +59,25 @@ export async function run(args: string[], io: CommandIo): Promise<number> {
     io.err(`Cannot use ${options.layout} as a layout: ${(error as Error).message}`);
     return EXIT_USAGE;
   }
+  const decodeOptions = options.maxPixels ? { maxPixels: options.maxPixels } : {};
+  const decode = (file: string) => {
+    const pending = readFile(file).then((bytes) => decodeImageFile(bytes, decodeOptions));
+    // Awaited in turn below; until then a failure must not count as unhandled.
+    pending.catch(() => {});
+    return pending;
+  };
+  // Decoding runs on libuv's threads: the next file is decoded while this one is read (and the first while the
+  // engine's wasm loads).
+  let decoding = decode(options.files[0]!);
   await initEngineForNode();
   const output: ReadOutput = { unitsPerEm: 1000, glyphs: [], pages: [] };
   const lookup = (id: string, page: number) =>
     id === layout.id && layout.pages.some((p) => p.page === page) ? layout : undefined;
-  for (const file of options.files) {
+  for (const [index, file] of options.files.entries()) {
+    const current = decoding;
+    if (index + 1 < options.files.length) decoding = decode(options.files[index + 1]!);
     try {
-      const bytes = await readFile(file);
-      const image = await decodeImageFile(bytes, options.maxPixels ? { maxPixels: options.maxPixels } : {});
+      const image = await current;
       // The output holds outlines only, so the boxes' pictures (for the editors) are not made.
       const result = await readScan(image, lookup, { maxPixels: options.maxPixels, pictures: false });
       output.pages.push({ file, templateId: result.templateId, page: result.page, warnings: result.warnings });

@@ -23,6 +23,23 @@ export function coveredText(text: string, unicodes: ReadonlySet<number>): string
     .join("\n");
 }
 
+/**
+ * The words of a text that the font can set whole (line breaks kept, spaces tidied): a sample sentence shows "the
+ * lazy dog" without "quick" rather than "the uick", when the font has no q.
+ */
+export function coveredWords(text: string, unicodes: ReadonlySet<number>): string {
+  return text
+    .split("\n")
+    .map((line) =>
+      line
+        .split(" ")
+        .filter((word) => word !== "" && [...word].every((ch) => unicodes.has(ch.codePointAt(0)!)))
+        .join(" "),
+    )
+    .filter((line) => line.length > 0)
+    .join("\n");
+}
+
 /** Share of a text's letters that the font has. */
 function coverage(text: string, unicodes: ReadonlySet<number>): number {
   const letters = [...text].filter((ch) => /\p{L}/u.test(ch));
@@ -32,12 +49,14 @@ function coverage(text: string, unicodes: ReadonlySet<number>): number {
 /**
  * What a specimen of this font should show: `preferred` when the font has nearly all its letters, else the first
  * sample sentence it has (a Cyrillic font gets a Cyrillic sentence), else the font's own characters, a few lines of
- * them. Never a character the font lacks.
+ * them. Words with a letter the font lacks are left out; never a character the font lacks.
  */
 export function chooseSpecimenText(unicodes: ReadonlySet<number>, preferred?: string): string {
-  if (preferred && coverage(preferred, unicodes) >= ENOUGH) return coveredText(preferred, unicodes);
-  const sample = SPECIMEN_SAMPLES.find((text) => coverage(text, unicodes) >= ENOUGH);
-  if (sample) return coveredText(sample, unicodes);
+  const fitting = [preferred, ...SPECIMEN_SAMPLES]
+    .filter((text): text is string => text !== undefined && coverage(text, unicodes) >= ENOUGH)
+    .map((text) => coveredWords(text, unicodes))
+    .find((text) => text !== "");
+  if (fitting) return fitting;
   const own = [...unicodes]
     .filter((code) => /[\p{L}\p{N}\p{P}\p{S}]/u.test(String.fromCodePoint(code)))
     .sort((a, b) => a - b)

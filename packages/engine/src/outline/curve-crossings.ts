@@ -1,4 +1,3 @@
-import { subCubic } from "./bezier.ts";
 import type { Outline } from "./types.ts";
 
 /** A cubic piece of a contour: x0 y0, two controls, x3 y3. Lines and quadratics are stored as exact cubics. */
@@ -59,13 +58,6 @@ function split(c: CubicPiece): [CubicPiece, CubicPiece] {
     [x0, y0, ax, ay, dx, dy, mx, my],
     [mx, my, ex, ey, cx, cy, x3, y3],
   ];
-}
-
-/** The part of a cubic between parameters t0 and t1. */
-function subCubicPiece(c: CubicPiece, t0: number, t1: number): CubicPiece {
-  const [x0, x1, x2, x3] = subCubic(c[0], c[2], c[4], c[6], t0, t1);
-  const [y0, y1, y2, y3] = subCubic(c[1], c[3], c[5], c[7], t0, t1);
-  return [x0, y0, x1, y1, x2, y2, x3, y3];
 }
 
 const flatness = (c: CubicPiece) =>
@@ -153,10 +145,28 @@ function cubicsMeet(a: CubicPiece, b: CubicPiece, depth = 0): boolean {
   return cubicsMeet(a, b1, depth + 1) || cubicsMeet(a, b2, depth + 1);
 }
 
+/** Halvings toward the joint of two neighbouring pieces below which they are taken to meet only there. */
+const JOINT_DEPTH = 12;
+
+/**
+ * Whether `first`, which ends where `second` starts, meets it anywhere but at that shared point: the halves away
+ * from the joint are tested whole, the halves at it are halved again (a hairpin that crosses right after its turn).
+ */
+function meetBeyondJoint(first: CubicPiece, second: CubicPiece, depth = 0): boolean {
+  if (depth >= JOINT_DEPTH) return false;
+  const [firstFar, firstNear] = split(first);
+  const [secondNear, secondFar] = split(second);
+  return (
+    cubicsMeet(firstFar, second) ||
+    cubicsMeet(firstNear, secondFar) ||
+    meetBeyondJoint(firstNear, secondNear, depth + 1)
+  );
+}
+
 /**
  * The contours that cross or touch themselves or another, tested on the curves themselves: the test FontForge's
  * validation makes. Two pieces of one contour joined by an arc that turns less than half a turn cannot meet and are
- * skipped. Neighbouring pieces share an end point and are tested without the sixteenth next to it; a joint
+ * skipped. Neighbouring pieces share an end point and are tested everywhere but there; a joint
  * of a curve that turns back by more than 150° on a leg shorter than CUSP_LEG counts as crossing (rounding noise that
  * overlaps right at the joint). Pieces are swept by their left edge, so only pieces whose extents overlap are compared.
  */
@@ -236,8 +246,6 @@ export function curvesCross(contours: CubicPiece[][]): Set<number> {
     for (let j = i + 1; j < entries.length && entries[j]!.lo <= a.hi; j++) {
       const b = entries[j]!;
       if (b.bottom > a.top || a.bottom > b.top || (crossing.has(a.contour) && crossing.has(b.contour))) continue;
-      let pa = a.piece;
-      let pb = b.piece;
       if (a.contour === b.contour) {
         const n = refinedContours[a.contour]!.length;
         // An arc that turns less than half a turn cannot meet itself: such pairs need no subdividing.
@@ -245,11 +253,13 @@ export function curvesCross(contours: CubicPiece[][]): Set<number> {
         const gap = Math.abs(a.index - b.index);
         if (gap === 1 || gap === n - 1) {
           const aFirst = (a.index + 1) % n === b.index;
-          pa = aFirst ? subCubicPiece(pa, 0, 15 / 16) : subCubicPiece(pa, 1 / 16, 1);
-          pb = aFirst ? subCubicPiece(pb, 1 / 16, 1) : subCubicPiece(pb, 0, 15 / 16);
+          if (aFirst ? meetBeyondJoint(a.piece, b.piece) : meetBeyondJoint(b.piece, a.piece)) {
+            crossing.add(a.contour);
+          }
+          continue;
         }
       }
-      if (cubicsMeet(pa, pb)) {
+      if (cubicsMeet(a.piece, b.piece)) {
         crossing.add(a.contour);
         crossing.add(b.contour);
       }
