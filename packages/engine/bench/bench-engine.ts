@@ -35,7 +35,7 @@ type Scenario = {
   targetWorstIou?: number;
   targetWhole: number;
   /** How the page is written, beyond the hand and the seed. */
-  fill?: Pick<FillOptions, "hairlineMm" | "ink">;
+  fill?: Pick<FillOptions, "hairlineMm" | "ink" | "crossing">;
   /** Pages read in this scenario; default both. */
   pages?: number[];
 };
@@ -97,6 +97,26 @@ const scenarios: Scenario[] = [
     capture: (p, l, seed) => capturePhone(p, l.paper, { seed }),
     targetWhole: 0.995,
     fill: { hairlineMm: 0.1 },
+  },
+  // Every descender drawn 2–5 mm past the box's bottom, accented capitals written tall with the accent across or
+  // past the box's top, a tall "!".
+  {
+    name: "letters crossing their box, flatbed 300 dpi",
+    dpi: 300,
+    capture: (p, _, seed) => captureFlatbed(p, { seed }),
+    targetMeanIou: 0.97,
+    targetWorstIou: 0.85,
+    targetWhole: 0.995,
+    fill: { crossing: { share: 1 } },
+  },
+  {
+    name: "letters crossing their box, phone photo",
+    dpi: 300,
+    capture: (p, l, seed) => capturePhone(p, l.paper, { seed }),
+    targetMeanIou: 0.94,
+    targetWorstIou: 0.85,
+    targetWhole: 0.97,
+    fill: { crossing: { share: 1 } },
   },
 ];
 const TARGET_BASELINE = 15;
