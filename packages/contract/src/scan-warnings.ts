@@ -4,6 +4,7 @@ import type { MessageCatalogue } from "./errors.ts";
 export const SCAN_WARNING_CODES = [
   "STROKE_TRIMMED",
   "TOUCHES_BORDER",
+  "CROSSED_BOX",
   "SPECKS_REMOVED",
   "FAINT_INK",
   "LOW_RESOLUTION",
@@ -16,7 +17,8 @@ export type ScanWarningCode = (typeof SCAN_WARNING_CODES)[number];
 export const SCAN_WARNING_MESSAGES: MessageCatalogue<ScanWarningCode> = {
   en: {
     STROKE_TRIMMED: "A stroke coming in from a neighbouring box was removed.",
-    TOUCHES_BORDER: "The letter touches the edge of its box and may be cut off.",
+    TOUCHES_BORDER: "The letter runs too far past its box, or off the page, and may be cut off.",
+    CROSSED_BOX: "The letter goes past the edge of its box; the part outside was kept.",
     SPECKS_REMOVED: "Small specks of dirt were removed.",
     FAINT_INK: "The ink is very faint; the letter may be incomplete. Try a darker pen.",
     LOW_RESOLUTION:
@@ -27,7 +29,8 @@ export const SCAN_WARNING_MESSAGES: MessageCatalogue<ScanWarningCode> = {
   },
   ru: {
     STROKE_TRIMMED: "Удалён штрих, заходивший из соседней клетки.",
-    TOUCHES_BORDER: "Буква касается края клетки и может быть обрезана.",
+    TOUCHES_BORDER: "Буква заходит слишком далеко за клетку или за край страницы и может быть обрезана.",
+    CROSSED_BOX: "Буква выходит за край клетки; часть снаружи сохранена.",
     SPECKS_REMOVED: "Удалены мелкие точки и соринки.",
     FAINT_INK: "Чернила очень бледные, буква может быть неполной. Попробуйте ручку потемнее.",
     LOW_RESOLUTION:
@@ -38,7 +41,9 @@ export const SCAN_WARNING_MESSAGES: MessageCatalogue<ScanWarningCode> = {
   },
   de: {
     STROKE_TRIMMED: "Ein Strich aus einem Nachbarkästchen wurde entfernt.",
-    TOUCHES_BORDER: "Der Buchstabe berührt den Rand seines Kästchens und ist vielleicht abgeschnitten.",
+    TOUCHES_BORDER:
+      "Der Buchstabe reicht zu weit über sein Kästchen oder über den Seitenrand hinaus und ist vielleicht abgeschnitten.",
+    CROSSED_BOX: "Der Buchstabe ragt über den Rand seines Kästchens hinaus; der Teil außerhalb wurde übernommen.",
     SPECKS_REMOVED: "Kleine Schmutzpunkte wurden entfernt.",
     FAINT_INK: "Die Tinte ist sehr blass; der Buchstabe ist vielleicht unvollständig. Nimm einen dunkleren Stift.",
     LOW_RESOLUTION:
@@ -50,7 +55,8 @@ export const SCAN_WARNING_MESSAGES: MessageCatalogue<ScanWarningCode> = {
   },
   es: {
     STROKE_TRIMMED: "Se quitó un trazo que entraba desde una casilla vecina.",
-    TOUCHES_BORDER: "La letra toca el borde de su casilla y puede quedar cortada.",
+    TOUCHES_BORDER: "La letra se sale demasiado de su casilla, o de la página, y puede quedar cortada.",
+    CROSSED_BOX: "La letra se sale del borde de su casilla; se conservó la parte de fuera.",
     SPECKS_REMOVED: "Se quitaron pequeñas manchas de suciedad.",
     FAINT_INK: "La tinta es muy tenue; la letra puede estar incompleta. Prueba con un bolígrafo más oscuro.",
     LOW_RESOLUTION:
@@ -62,7 +68,8 @@ export const SCAN_WARNING_MESSAGES: MessageCatalogue<ScanWarningCode> = {
   },
   fr: {
     STROKE_TRIMMED: "Un trait venant d’une case voisine a été retiré.",
-    TOUCHES_BORDER: "La lettre touche le bord de sa case et risque d’être coupée.",
+    TOUCHES_BORDER: "La lettre déborde trop de sa case, ou de la page, et risque d’être coupée.",
+    CROSSED_BOX: "La lettre dépasse le bord de sa case ; la partie qui dépasse a été gardée.",
     SPECKS_REMOVED: "De petites taches ont été retirées.",
     FAINT_INK: "L’encre est très pâle ; la lettre est peut-être incomplète. Essayez un stylo plus foncé.",
     LOW_RESOLUTION:
@@ -73,7 +80,8 @@ export const SCAN_WARNING_MESSAGES: MessageCatalogue<ScanWarningCode> = {
   },
   it: {
     STROKE_TRIMMED: "È stato rimosso un tratto che entrava da una casella vicina.",
-    TOUCHES_BORDER: "La lettera tocca il bordo della sua casella e potrebbe essere tagliata.",
+    TOUCHES_BORDER: "La lettera esce troppo dalla sua casella, o dalla pagina, e potrebbe essere tagliata.",
+    CROSSED_BOX: "La lettera esce dal bordo della sua casella; la parte fuori è stata mantenuta.",
     SPECKS_REMOVED: "Sono state rimosse piccole macchie di sporco.",
     FAINT_INK: "L’inchiostro è molto chiaro; la lettera potrebbe essere incompleta. Prova una penna più scura.",
     LOW_RESOLUTION:
@@ -85,7 +93,8 @@ export const SCAN_WARNING_MESSAGES: MessageCatalogue<ScanWarningCode> = {
   },
   uk: {
     STROKE_TRIMMED: "Вилучено штрих, що заходив із сусідньої клітинки.",
-    TOUCHES_BORDER: "Літера торкається краю клітинки й може бути обрізана.",
+    TOUCHES_BORDER: "Літера заходить надто далеко за клітинку або за край сторінки й може бути обрізана.",
+    CROSSED_BOX: "Літера виходить за край клітинки; частину зовні збережено.",
     SPECKS_REMOVED: "Вилучено дрібні цятки й порошинки.",
     FAINT_INK: "Чорнило дуже бліде, літера може бути неповною. Спробуйте темнішу ручку.",
     LOW_RESOLUTION:

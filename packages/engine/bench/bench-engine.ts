@@ -38,7 +38,7 @@ type Scenario = {
   targetWorstIou?: number;
   targetWhole: number;
   /** How the page is written, beyond the hand and the seed. */
-  fill?: Pick<FillOptions, "hairlineMm" | "ink">;
+  fill?: Pick<FillOptions, "hairlineMm" | "ink" | "crossing">;
   /** Pages read in this scenario; default both. */
   pages?: number[];
 };
@@ -114,6 +114,26 @@ const scenarios: Scenario[] = [
     dpi: 300,
     capture: (p, l, seed) => capturePhone(p, l.paper, { seed, tiltDegrees: 40, motionBlurPx: 5 }),
     targetWhole: 0.97,
+  },
+  // Every descender drawn 2–5 mm past the box's bottom, accented capitals written tall with the accent across or
+  // past the box's top, a tall "!".
+  {
+    name: "letters crossing their box, flatbed 300 dpi",
+    dpi: 300,
+    capture: (p, _, seed) => captureFlatbed(p, { seed }),
+    targetMeanIou: 0.97,
+    targetWorstIou: 0.85,
+    targetWhole: 0.995,
+    fill: { crossing: { share: 1 } },
+  },
+  {
+    name: "letters crossing their box, phone photo",
+    dpi: 300,
+    capture: (p, l, seed) => capturePhone(p, l.paper, { seed }),
+    targetMeanIou: 0.94,
+    targetWorstIou: 0.85,
+    targetWhole: 0.97,
+    fill: { crossing: { share: 1 } },
   },
 ];
 const TARGET_BASELINE = 15;

@@ -57,6 +57,7 @@ export function isEngineError(value: unknown): value is EngineError {
 export const SCAN_WARNING_CODES = [
   "STROKE_TRIMMED",
   "TOUCHES_BORDER",
+  "CROSSED_BOX",
   "SPECKS_REMOVED",
   "FAINT_INK",
   "LOW_RESOLUTION",
@@ -70,7 +71,8 @@ export type ScanWarningCode = (typeof SCAN_WARNING_CODES)[number];
 /** English user messages by warning code. */
 export const SCAN_WARNING_MESSAGES: Record<ScanWarningCode, string> = {
   STROKE_TRIMMED: "A stroke coming in from a neighbouring box was removed.",
-  TOUCHES_BORDER: "The letter touches the edge of its box and may be cut off.",
+  TOUCHES_BORDER: "The letter runs too far past its box, or off the page, and may be cut off.",
+  CROSSED_BOX: "The letter goes past the edge of its box; the part outside was kept.",
   SPECKS_REMOVED: "Small specks of dirt were removed.",
   FAINT_INK: "The ink is very faint; the letter may be incomplete. Try a darker pen.",
   LOW_RESOLUTION: "The page was captured at a low resolution; letters may look rough. Scan at 300 dpi or move closer.",

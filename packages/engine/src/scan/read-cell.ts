@@ -5,6 +5,7 @@ import { binarizeCell, type CellMask } from "./binarize-cell.ts";
 import type { CellPicture } from "./cell-picture.ts";
 import { type CleanedCell, cleanCell } from "./clean-cell.ts";
 import { cutRegion } from "./cut-cells.ts";
+import { followInk, followRegion, inkAroundBox, type Surroundings } from "./follow-ink.ts";
 import type { Homography } from "./homography.ts";
 import type { FloatImage, GreyImage } from "./images.ts";
 import { normaliseLighting } from "./normalise-lighting.ts";
@@ -29,34 +30,37 @@ export type CellReading = { cell: ScanCell; paperLevel: number; millis: { cut: n
 
 /** How far inside the printed box the reader looks (mm): the border line and its blur stay outside. */
 export const CUT_INSET_MM = 0.7;
-/** How far around the box the reader looks when ink runs off its edge, to tell whose stroke it is (mm). */
-export const CONTEXT_MM = 4;
 
 /** Resolution potrace traces at (px/mm): its output is only as precise as its bitmap. */
 export const TRACE_PX_PER_MM = 32;
 
 type Binarized = { normalised: FloatImage; binary: CellMask; paperLevel: number };
 
-/** Reads one box: cut, normalise lighting, binarize, clean, trace, place in the em. */
+/**
+ * Reads one box: cut, normalise lighting, binarize, clean, trace, place in the em. Ink running off the box is
+ * followed into its surroundings (the page's other boxes and the readable part of the page).
+ */
 export async function readCell(
   scan: GreyImage,
   h: Homography,
   cell: LayoutCell,
   workPxPerMm: number,
+  surroundings: Surroundings,
 ): Promise<CellReading> {
   const started = performance.now();
   const region = inset(cell.box, CUT_INSET_MM);
   const first = binarizeRegion(scan, h, region, workPxPerMm);
   const cut = performance.now();
   let source = first;
-  let offset = 0;
+  let origin: BoxMm = region;
   let cleaned: CleanedCell = cleanCell(first.binary, { pxPerMm: workPxPerMm });
-  if (cleaned.needsContext) {
-    // Ink runs off the cut: look around the box to see whether it is this letter's or a neighbour's.
-    source = binarizeRegion(scan, h, inset(region, -CONTEXT_MM), workPxPerMm);
-    offset = Math.round(CONTEXT_MM * workPxPerMm);
-    const inner = { x0: offset, y0: offset, x1: offset + first.binary.width, y1: offset + first.binary.height };
-    cleaned = cleanCell(source.binary, { pxPerMm: workPxPerMm, inner });
+  // Ink running off the cut, or lying just around the box (an accent above a capital), is followed around it.
+  const inkLevel = first.binary.threshold * first.paperLevel;
+  if (cleaned.needsContext || (!cleaned.empty && inkAroundBox(scan, h, cell.box, region, inkLevel))) {
+    // Keep this letter's ink there and leave the neighbours'.
+    origin = followRegion(cell, surroundings);
+    source = binarizeRegion(scan, h, origin, workPxPerMm);
+    cleaned = followInk(source.binary, origin, workPxPerMm, cell, surroundings, { inner: region });
   }
   const warnings = [...cleaned.warnings];
   if (!cleaned.empty && first.binary.inkLevel > 0.45) warnings.push(scanWarning("FAINT_INK"));
@@ -75,14 +79,14 @@ export async function readCell(
     cleaned.mask,
     cleaned.width,
     cleaned.height,
-    offset,
-    offset,
+    0,
+    0,
     source.binary.threshold,
     factor,
   );
   const finePxPerMm = workPxPerMm * factor;
   const traced = await traceOutline(fine.mask, fine.width, fine.height, 0.03 * finePxPerMm * finePxPerMm);
-  const frame = { originX: region.x, originY: region.y, pxPerMm: finePxPerMm, left: fine.left, top: fine.top };
+  const frame = { originX: origin.x, originY: origin.y, pxPerMm: finePxPerMm, left: fine.left, top: fine.top };
   const placed = placeInEm(traced, frame, cell);
   const done = performance.now();
   return {

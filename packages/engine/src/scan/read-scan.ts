@@ -4,6 +4,7 @@ import { pagePoint, type ScanPoint } from "../units.ts";
 import { cellPicture } from "./cell-picture.ts";
 import { findMarkers } from "./find-markers.ts";
 import { findQrCode } from "./find-qr-code.ts";
+import { surroundingsOf } from "./follow-ink.ts";
 import { type Homography, localScale, solveHomography } from "./homography.ts";
 import { channelsOf, type RgbaImage, type ScanImage } from "./images.ts";
 import { readCell, type ScanCell } from "./read-cell.ts";
@@ -135,14 +136,15 @@ export async function readScan(
   const cells: ScanCell[] = [];
   const paperLevels: number[] = [];
   const cellTimes = { cut: 0, clean: 0, trace: 0 };
-  const pageCells = layout.cells.filter((cell) => cell.page === page);
+  const surroundings = surroundingsOf(layout, page);
+  const pageCells = surroundings.cells;
   const cellShare = (STAGE_START.done - STAGE_START.cells) / Math.max(1, pageCells.length);
   const reportEvery = Math.max(1, Math.ceil(pageCells.length / 20));
   for (const cell of pageCells) {
     if (cells.length % reportEvery === 0 && cells.length > 0) {
       report(STAGE_START.cells + cells.length * cellShare, "cells");
     }
-    const reading = await readCell(cellSource, cellH, cell, workPxPerMm);
+    const reading = await readCell(cellSource, cellH, cell, workPxPerMm, surroundings);
     // A written box's picture is kept for tracing under its outline in the editors.
     const keepPicture = !reading.cell.empty && options.pictures !== false;
     cells.push(keepPicture ? { ...reading.cell, picture: await cellPicture(cellSource, cellH, cell) } : reading.cell);

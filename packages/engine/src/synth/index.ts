@@ -10,6 +10,7 @@ export {
   strokePolygons,
   transformContours,
 } from "./contours.ts";
+export { type BoxEdges, type CrossingOptions, crossBox } from "./cross-box.ts";
 export { compareGlyph, type GlyphComparison } from "./glyph-iou.ts";
 export {
   DEFAULT_JITTER,

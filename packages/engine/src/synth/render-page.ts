@@ -14,6 +14,7 @@ import {
 import { qrMatrix } from "../template/qr-matrix.ts";
 import { type Canvas, circle, createCanvas, paint, type Rgb, rectangle, toRgba } from "./canvas.ts";
 import { type Contour, pathToContours, strokePolygons, transformContours } from "./contours.ts";
+import { type CrossingOptions, crossBox } from "./cross-box.ts";
 import { DEFAULT_JITTER, type HandwritingFont, type Jitter, placeGlyph, writeGlyph } from "./handwriting.ts";
 import { createRandom } from "./random.ts";
 
@@ -54,6 +55,8 @@ export type FillOptions = {
    * Default: letters are filled (with the jitter's stroke weight).
    */
   hairlineMm?: number;
+  /** Letters written past their box (long descenders, tall accented capitals, a tall "!"); default none. */
+  crossing?: CrossingOptions;
 };
 
 const PAPER: Rgb = [252, 252, 249];
@@ -93,6 +96,8 @@ export function renderFilledPage(layout: Layout, options: FillOptions): Syntheti
     const boxUnits = (cell.box.width / cell.emMm) * 1000;
     const jitter = options.jitter ?? DEFAULT_JITTER;
     const placed = placeGlyph(written, boxUnits, random, options.hairlineMm ? { ...jitter, weight: 0 } : jitter);
+    if (options.crossing)
+      placed.contours = crossBox(placed.contours, cell.chars, edgesOf(cell), random, options.crossing);
     const drawn = options.hairlineMm
       ? { contours: strokePolygons(placed.contours, ((options.hairlineMm / 2) * 1000) / cell.emMm), dilation: 0 }
       : placed;
@@ -102,6 +107,15 @@ export function renderFilledPage(layout: Layout, options: FillOptions): Syntheti
     paint(canvas, transformContours(outline, toPixels), options.ink ?? BALLPOINT_BLUE, "ink");
   }
   return { width, height, data: toRgba(canvas), dpi: options.dpi, truth };
+}
+
+/** A cell's box edges in its font units (y up from the baseline). */
+function edgesOf(cell: LayoutCell) {
+  const units = 1000 / cell.emMm;
+  return {
+    top: (cell.baselineY - cell.box.y) * units,
+    bottom: (cell.baselineY - cell.box.y - cell.box.height) * units,
+  };
 }
 
 /** The affine map from a cell's font units to page pixels (y flips: font y is up, pixels go down). */

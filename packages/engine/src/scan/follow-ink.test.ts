@@ -1,0 +1,131 @@
+import { describe, expect, it } from "vitest";
+import { layoutTemplate } from "../template/layout-template.ts";
+import type { BoxMm, LayoutCell } from "../template/layout-types.ts";
+import type { CellMask } from "./binarize-cell.ts";
+import { followInk, followRegion, surroundingsOf } from "./follow-ink.ts";
+import { CUT_INSET_MM } from "./read-cell.ts";
+
+const pxPerMm = 8;
+// Medium boxes (20 mm, 2 mm apart): "0" has "1" on its right and "8" below it.
+const layout = layoutTemplate({ sets: ["digits"], id: "FOLLOW", cellSize: "m" });
+const surroundings = surroundingsOf(layout, 1);
+const cellOf = (chars: string) => layout.cells.find((c) => c.chars === chars)!;
+const [top, right, below] = [cellOf("0"), cellOf("1"), cellOf("8")];
+
+/** Strokes as rectangles in page mm, drawn onto the mask of `cell`'s follow region. */
+function page(cell: LayoutCell, strokes: BoxMm[]) {
+  const region = followRegion(cell, surroundings);
+  const width = Math.round(region.width * pxPerMm);
+  const height = Math.round(region.height * pxPerMm);
+  const mask = new Uint8Array(width * height);
+  for (const s of strokes) {
+    for (let y = Math.round((s.y - region.y) * pxPerMm); y < Math.round((s.y + s.height - region.y) * pxPerMm); y++) {
+      for (let x = Math.round((s.x - region.x) * pxPerMm); x < Math.round((s.x + s.width - region.x) * pxPerMm); x++) {
+        if (x >= 0 && y >= 0 && x < width && y < height) mask[y * width + x] = 1;
+      }
+    }
+  }
+  const binary: CellMask = { width, height, mask, threshold: 0.6, inkLevel: 0.2 };
+  const inner = {
+    x: cell.box.x + CUT_INSET_MM,
+    y: cell.box.y + CUT_INSET_MM,
+    width: cell.box.width - 2 * CUT_INSET_MM,
+    height: cell.box.height - 2 * CUT_INSET_MM,
+  };
+  const result = followInk(binary, region, pxPerMm, cell, surroundings, { inner });
+  const inkAt = (x: number, y: number) =>
+    result.mask[Math.floor((y - region.y) * pxPerMm) * width + Math.floor((x - region.x) * pxPerMm)] === 1;
+  return { result, inkAt, codes: result.warnings.map((w) => w.code) };
+}
+
+// A "g"-like letter in the top box: a bowl-sized block on the baseline and a stem whose tail runs below the box.
+const bowl = (cell: LayoutCell): BoxMm => ({ x: cell.box.x + 7, y: cell.baselineY - 6, width: 6, height: 6 });
+const tail = (cell: LayoutCell, toY: number): BoxMm => ({
+  x: cell.box.x + 12,
+  y: cell.baselineY - 1,
+  width: 0.6,
+  height: toY - cell.baselineY + 1,
+});
+// A small letter sitting on the lower box's baseline, up to its x-height.
+const small = (cell: LayoutCell): BoxMm => ({ x: cell.box.x + 8, y: cell.baselineY - 6, width: 5, height: 6 });
+
+describe("followInk", () => {
+  it("keeps a descender that runs out of its box into the gap and the empty top of the box below, and says so", () => {
+    const end = below.box.y + 2.5; // 2 mm of gap, then 2.5 mm into the box below
+    const { result, inkAt, codes } = page(top, [bowl(top), tail(top, end)]);
+    expect(inkAt(top.box.x + 12.3, top.box.y + top.box.height + 1)).toBe(true); // in the gap
+    expect(inkAt(top.box.x + 12.3, end - 0.2)).toBe(true); // in the box below
+    expect(codes).toEqual(["CROSSED_BOX"]);
+    expect(result.empty).toBe(false);
+  });
+
+  it("leaves that descender to its own box when reading the box below, which stays empty", () => {
+    const { result, codes } = page(below, [bowl(top), tail(top, below.box.y + 2.5)]);
+    expect(result.empty).toBe(true);
+    expect(codes).toEqual(["STROKE_TRIMMED"]);
+  });
+
+  it("splits a descender that touches the letter below: each box keeps its own letter", () => {
+    // The tail runs down onto the top of the small letter in the box below.
+    const strokes = [bowl(top), tail(top, below.baselineY - 5.5), small(below)];
+    const upper = page(top, strokes);
+    const lower = page(below, strokes);
+    const x = top.box.x + 12.3;
+    // The tail down to the lower box's core stays the upper letter's, in the gap and the lower box's free top.
+    expect(upper.inkAt(x, top.box.y + top.box.height + 1)).toBe(true);
+    expect(upper.inkAt(x, below.box.y + 2)).toBe(true);
+    expect(upper.inkAt(below.box.x + 10, below.baselineY - 3)).toBe(false);
+    expect(lower.inkAt(below.box.x + 10, below.baselineY - 3)).toBe(true);
+    expect(lower.inkAt(x, below.box.y + 2)).toBe(false);
+    expect(lower.inkAt(x, top.baselineY - 3)).toBe(false);
+    expect(upper.codes).toContain("CROSSED_BOX");
+  });
+
+  it("keeps a letter's stroke running into the free side of the box on its right, and trims it from that box", () => {
+    const bar: BoxMm = { x: top.box.x + 10, y: top.baselineY - 5, width: 15.5, height: 0.6 }; // 3.5 mm into "1"'s box
+    const stem: BoxMm = { x: top.box.x + 9, y: top.baselineY - 10, width: 1, height: 10 };
+    const own = page(top, [stem, bar]);
+    expect(own.inkAt(right.box.x + 3, top.baselineY - 4.7)).toBe(true);
+    expect(own.codes).toEqual(["CROSSED_BOX"]);
+    const neighbour = page(right, [stem, bar, { x: right.box.x + 9, y: right.baselineY - 10, width: 1, height: 10 }]);
+    expect(neighbour.inkAt(right.box.x + 3, top.baselineY - 4.7)).toBe(false);
+    expect(neighbour.inkAt(right.box.x + 9.5, right.baselineY - 5)).toBe(true);
+    expect(neighbour.codes).toEqual(["STROKE_TRIMMED"]);
+  });
+
+  it("clears a box border that reads as ink, keeping the stroke that crosses it", () => {
+    const border: BoxMm = { x: top.box.x - 0.1, y: top.box.y + top.box.height - 0.1, width: 20.2, height: 0.2 };
+    const { inkAt, codes } = page(top, [bowl(top), tail(top, below.box.y - 0.5), border]);
+    expect(inkAt(top.box.x + 3, top.box.y + top.box.height)).toBe(false);
+    expect(inkAt(top.box.x + 12.3, top.box.y + top.box.height)).toBe(true);
+    expect(inkAt(top.box.x + 12.3, below.box.y - 0.7)).toBe(true);
+    expect(codes).toEqual(["CROSSED_BOX"]);
+  });
+
+  it("gives an accent written above the box, in the gap, to the capital below it and not to the box above", () => {
+    // A capital in the lower box written tall (its top 1 mm below the box's top), its accent in the gap above.
+    const capital: BoxMm = {
+      x: below.box.x + 8,
+      y: below.box.y + 1,
+      width: 1,
+      height: below.baselineY - below.box.y - 1,
+    };
+    const accent: BoxMm = { x: below.box.x + 8.5, y: below.box.y - 1.4, width: 1.6, height: 0.8 };
+    const strokes = [capital, accent, bowl(top)];
+    const lower = page(below, strokes);
+    expect(lower.inkAt(below.box.x + 9, below.box.y - 1)).toBe(true);
+    expect(lower.codes).toEqual(["CROSSED_BOX"]);
+    const upper = page(top, strokes);
+    expect(upper.inkAt(below.box.x + 9, below.box.y - 1)).toBe(false);
+    expect(upper.inkAt(top.box.x + 10, top.baselineY - 3)).toBe(true);
+  });
+
+  it("warns that a letter may be cut off only where its ink runs on past what can be read: here into the header", () => {
+    // "0" is in the first row, 3 mm below the readable part of the page: a tall stroke runs up 5 mm past its top.
+    expect(top.box.y - surroundings.area.y).toBeCloseTo(3, 0);
+    const tall: BoxMm = { x: top.box.x + 10, y: top.box.y - 5, width: 0.8, height: top.baselineY - top.box.y + 5 };
+    const { inkAt, codes } = page(top, [tall]);
+    expect(inkAt(top.box.x + 10.4, top.box.y - 2)).toBe(true);
+    expect(codes).toEqual(["CROSSED_BOX", "TOUCHES_BORDER"]);
+  });
+});
