@@ -10,6 +10,7 @@ export {
   strokePolygons,
   transformContours,
 } from "./contours.ts";
+export { type CurledPage, type CurlOptions, curlPage } from "./curl-page.ts";
 export { compareGlyph, type GlyphComparison } from "./glyph-iou.ts";
 export {
   DEFAULT_JITTER,
