@@ -13,6 +13,7 @@ import {
   capturePhone,
   compareGlyph,
   countCrossings,
+  curlPage,
   type FillOptions,
   pathToContours,
   type Rgb,
@@ -134,6 +135,17 @@ const scenarios: Scenario[] = [
     targetWorstIou: 0.85,
     targetWhole: 0.97,
     fill: { crossing: { share: 1 } },
+  },
+  {
+    // A page that does not lie flat, its box area 2–4 mm off the corner markers' homography at worst: bent across
+    // like a notebook's page (odd seeds, page 1) or lifted at one edge (even seeds, page 2).
+    name: "curled phone photo",
+    dpi: 300,
+    capture: (p, l, seed) =>
+      capturePhone(curlPage(p, l.paper, { seed, shape: seed % 2 ? "curl" : "lift" }), l.paper, { seed }),
+    targetMeanIou: 0.94,
+    targetWorstIou: 0.85,
+    targetWhole: 0.97,
   },
 ];
 const TARGET_BASELINE = 15;

@@ -9,6 +9,7 @@ import { type Homography, localScale, solveHomography } from "./homography.ts";
 import { channelsOf, type RgbaImage, type ScanImage } from "./images.ts";
 import { readCell, type ScanCell } from "./read-cell.ts";
 import { rectifyPage } from "./rectify-page.ts";
+import { refineBoxes } from "./refine-boxes.ts";
 import { downscale, luminancePyramid } from "./to-luminance.ts";
 
 export type ReadScanOptions = {
@@ -42,6 +43,8 @@ export type StageTimings = {
   markers: number;
   lookup: number;
   cells: number;
+  /** Finding each box's own place from its printed lines (part of `cells`). */
+  boxes: number;
   cellCut: number;
   cellClean: number;
   trace: number;
@@ -133,21 +136,26 @@ export async function readScan(
   const t4 = performance.now();
   report(STAGE_START.cells, "cells");
 
+  const pageCells = layout.cells.filter((cell) => cell.page === page);
+  // A page that is not flat moves its boxes off the markers' homography: each box gets its own.
+  const boxH = refineBoxes(cellSource, cellH, layout, pageCells);
+  const tBoxes = performance.now();
   const cells: ScanCell[] = [];
   const paperLevels: number[] = [];
   const cellTimes = { cut: 0, clean: 0, trace: 0 };
   const surroundings = surroundingsOf(layout, page);
-  const pageCells = surroundings.cells;
   const cellShare = (STAGE_START.done - STAGE_START.cells) / Math.max(1, pageCells.length);
   const reportEvery = Math.max(1, Math.ceil(pageCells.length / 20));
-  for (const cell of pageCells) {
+  for (const [index, cell] of pageCells.entries()) {
     if (cells.length % reportEvery === 0 && cells.length > 0) {
       report(STAGE_START.cells + cells.length * cellShare, "cells");
     }
-    const reading = await readCell(cellSource, cellH, cell, workPxPerMm, surroundings);
+    const reading = await readCell(cellSource, boxH[index]!, cell, workPxPerMm, surroundings);
     // A written box's picture is kept for tracing under its outline in the editors.
     const keepPicture = !reading.cell.empty && options.pictures !== false;
-    cells.push(keepPicture ? { ...reading.cell, picture: await cellPicture(cellSource, cellH, cell) } : reading.cell);
+    cells.push(
+      keepPicture ? { ...reading.cell, picture: await cellPicture(cellSource, boxH[index]!, cell) } : reading.cell,
+    );
     paperLevels.push(reading.paperLevel);
     cellTimes.cut += reading.millis.cut;
     cellTimes.clean += reading.millis.clean;
@@ -181,6 +189,7 @@ export async function readScan(
         lookup: t3 - t2,
         markers: t4 - t3,
         cells: t5 - t4,
+        boxes: tBoxes - t4,
         cellCut: cellTimes.cut,
         cellClean: cellTimes.clean,
         trace: cellTimes.trace,

@@ -11,6 +11,7 @@ export {
   transformContours,
 } from "./contours.ts";
 export { type BoxEdges, type CrossingOptions, crossBox } from "./cross-box.ts";
+export { type CurledPage, type CurlOptions, curlPage } from "./curl-page.ts";
 export { compareGlyph, type GlyphComparison } from "./glyph-iou.ts";
 export {
   DEFAULT_JITTER,
