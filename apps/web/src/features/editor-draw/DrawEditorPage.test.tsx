@@ -170,8 +170,10 @@ describe("the draw letters page", { timeout: 15_000 }, () => {
   it("plans the letters to draw: sets, further characters, ligatures and variants, remembered for the font", async () => {
     renderPage();
     await screen.findByTestId("current-letter");
-    expect(screen.getByTestId("letter-count").textContent).toBe("0 of 62 drawn");
+    // Latin letters, the 13 accent marks and the digits.
+    expect(screen.getByTestId("letter-count").textContent).toBe("0 of 75 drawn");
     fireEvent.click(screen.getByRole("checkbox", { name: "Digits" }));
+    fireEvent.click(screen.getByRole("checkbox", { name: "Accent marks (é ü ç ñ from your letters)" }));
     expect(screen.getByTestId("letter-count").textContent).toBe("0 of 52 drawn");
     fireEvent.change(screen.getByRole("textbox", { name: /More characters/ }), { target: { value: "€" } });
     expect(screen.getByRole("button", { name: "€, variant 1: not drawn yet" })).toBeTruthy();
