@@ -132,6 +132,14 @@ describe("the draw letters page", { timeout: 15_000 }, () => {
     expect(screen.getByTestId("draw-canvas").getAttribute("data-strokes")).toBe("1");
   });
 
+  it("prints the template's dotted circle on an accent mark's canvas, and on no letter's", async () => {
+    renderPage(`?font=f1&letter=${encodeURIComponent("1:\u0306")}`);
+    expect((await screen.findByTestId("current-letter")).textContent).toContain("\u25cc\u0306");
+    expect(screen.getByTestId("mark-placeholder").querySelectorAll("circle").length).toBeGreaterThan(8);
+    fireEvent.click(screen.getByRole("button", { name: "Next letter" }));
+    await waitFor(() => expect(screen.queryByTestId("mark-placeholder")).toBeNull());
+  });
+
   it("shows a letter saved elsewhere as a conflict and overwrites it only when the user keeps theirs", async () => {
     server.letters = [state("A", 1, drawn(1))];
     renderPage("?font=f1&letter=1%3AA");
