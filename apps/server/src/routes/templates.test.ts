@@ -1,6 +1,10 @@
+import { execFileSync, spawnSync } from "node:child_process";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWorkspaceTestApp, type WorkspaceTestApp } from "../test-support/workspace-test-app.ts";
+
+// Poppler's pdftotext reads the printed texts back when the machine has it.
+const hasPdfToText = spawnSync("sh", ["-c", "command -v pdftotext"]).status === 0;
 
 let t: WorkspaceTestApp;
 beforeAll(async () => {
@@ -125,6 +129,11 @@ describe("templates", () => {
     expect(pdf.headers["content-type"]).toBe("application/pdf");
     expect(pdf.headers["content-disposition"]).toContain(`handfont-template-${template.id}.pdf`);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    // The default sets hold the accent marks, so the page says how to write them.
+    if (hasPdfToText) {
+      const text = execFileSync("pdftotext", ["-", "-"], { input: pdf.rawPayload }).toString().replace(/\s+/g, " ");
+      expect(text).toContain("A box with a dotted circle takes only an accent");
+    }
     const anonymous = await t.app.inject({ method: "GET", url: "/api/getAllTemplates" });
     expect(anonymous.statusCode).toBe(401);
   });

@@ -66,4 +66,40 @@ describe("renderTemplatePdf", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("prints a mark box's dotted circle in the drop-out colour and the note on marks only where there are marks", async () => {
+    const note = "Accents: write only the mark.";
+    const dir = mkdtempSync(join(tmpdir(), "handfont-pdf-"));
+    try {
+      const marks = layoutTemplate({ sets: ["marks"], id: "MARKS" });
+      writeFileSync(join(dir, "m.pdf"), await renderTemplatePdf(marks, { ...texts, markNote: note }));
+      writeFileSync(
+        join(dir, "d.pdf"),
+        await renderTemplatePdf(layoutTemplate({ sets: ["digits"], id: "DIGITS" }), { ...texts, markNote: note }),
+      );
+      const text = (file: string) => execFileSync("pdftotext", [join(dir, file), "-"]).toString();
+      expect(text("m.pdf").replace(/\s+/g, " ")).toContain(note);
+      expect(text("d.pdf")).not.toContain("Accents");
+
+      // The rightmost dot of the first mark box's circle: half the x-height up, 0.45 of it right of the centre.
+      const cell = marks.cells[0]!;
+      const mm = (units: number) => (units / 1000) * cell.emMm;
+      const dot = { x: cell.box.x + cell.box.width / 2 + mm(216), y: cell.baselineY - mm(240) };
+      const dpi = 600;
+      const px = (value: number) => Math.round((value * dpi) / 25.4);
+      execFileSync("pdftoppm", [
+        ...["-r", String(dpi), "-gray", "-singlefile"],
+        ...["-x", String(px(dot.x) - 20), "-y", String(px(dot.y) - 20), "-W", "41", "-H", "41"],
+        join(dir, "m.pdf"),
+        join(dir, "m"),
+      ]);
+      const pgm = readFileSync(join(dir, "m.pgm"));
+      const data = pgm.subarray(pgm.length - 41 * 41);
+      // Printed, but light enough to drop out when read (the guides' colour).
+      expect(data[20 * 41 + 20]).toBeLessThan(240);
+      expect(data[20 * 41 + 20]).toBeGreaterThan(120);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
