@@ -22,7 +22,8 @@ import {
   strokeOutline,
 } from "@handfont/engine/fonts";
 import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef, useState, useSyncExternalStore } from "react";
-import { fontUnitsTransform, GuidesLayer, MarkPlaceholder, ReferenceLetter } from "../glyph-editing/GuidesLayer.tsx";
+import { fontUnitsTransform, GuidesLayer, ReferenceLetter } from "../glyph-editing/GuidesLayer.tsx";
+import { MarkPlaceholder } from "../glyph-editing/MarkPlaceholder.tsx";
 import classes from "./DrawCanvas.module.css";
 
 /** The letter's frame a view is fitted to: descender to above cap height, a wide letter's width. */
