@@ -131,7 +131,8 @@ function buildComposites(units: Map<string, Unit>, heights: Heights): string[] {
       return markChars !== undefined;
     });
     if (!option || !markChars || !baseUnit) continue;
-    const mark = units.get(markChars)!.forms[0]!.prepared.outline;
+    // The n-th form of the letter takes the n-th written form of the mark, so written variants of a mark are used.
+    const markForms = units.get(markChars)!.forms;
     // A mark below leaves the dot of i and j alone (į); a mark above replaces it.
     const dotted = DOTTED_BASES[recipe.base] !== undefined && !BELOW.has(option.attach);
     const dotless = dotted ? units.get(DOTTED_BASES[recipe.base]!) : undefined;
@@ -143,6 +144,7 @@ function buildComposites(units: Map<string, Unit>, heights: Heights): string[] {
         if (index === 0) break;
         continue;
       }
+      const mark = markForms[index % markForms.length]!.prepared.outline;
       const placed = placeMark(base, mark, option.attach, heights);
       if (!placed) continue;
       const apart = placed.exact && !dropDot && joinApart(form.prepared, placed.outline);

@@ -47,6 +47,22 @@ describe("composite accents", () => {
     expect(plan.cycles.some((forms) => plan.glyphs[forms[0]!]!.name === "uni00E9")).toBe(true);
   });
 
+  it("gives the n-th form of a composite the n-th written form of its mark", () => {
+    const twoMarks = caveatProject({ chars: [..."e"] });
+    twoMarks.glyphs.push(
+      { chars: "e", variant: 2, path: twoMarks.glyphs[0]!.path },
+      { chars: "\u00b4", variant: 1, path: "M300 600L360 700L340 710L280 610Z" },
+      { chars: "\u00b4", variant: 2, path: "M300 600L400 760L380 770L280 610Z" },
+    );
+    const built = buildPlan(twoMarks, { timestamp: 0 }).plan;
+    const height = (name: string) => {
+      const found = built.glyphs.find((g) => g.name === name)!.bbox!;
+      return found.yMax - found.yMin;
+    };
+    // The same e twice, the second acute 60 units taller.
+    expect(height("uni00E9.alt1") - height("uni00E9")).toBe(60);
+  });
+
   it("places marks by the base's height: above the x-height on é, higher on É, below on ç", () => {
     const e = box(plan, "e")!;
     const eAcute = box(plan, "uni00E9")!;
