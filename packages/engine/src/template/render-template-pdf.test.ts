@@ -6,6 +6,7 @@ import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { printableLabel } from "./label-font-bytes.ts";
 import { layoutTemplate } from "./layout-template.ts";
+import { markPlaceholder } from "./marks.ts";
 import { renderTemplatePdf } from "./render-template-pdf.ts";
 
 const texts = { name: "Мой почерк", instruction: "Пишите по одной букве в клетке." };
@@ -81,10 +82,11 @@ describe("renderTemplatePdf", () => {
       expect(text("m.pdf").replace(/\s+/g, " ")).toContain(note);
       expect(text("d.pdf")).not.toContain("Accents");
 
-      // The rightmost dot of the first mark box's circle: half the x-height up, 0.45 of it right of the centre.
+      // A dot of the first mark box's circle.
       const cell = marks.cells[0]!;
       const mm = (units: number) => (units / 1000) * cell.emMm;
-      const dot = { x: cell.box.x + cell.box.width / 2 + mm(216), y: cell.baselineY - mm(240) };
+      const first = markPlaceholder().dots[0]!;
+      const dot = { x: cell.box.x + cell.box.width / 2 + mm(first.x), y: cell.baselineY - mm(first.y) };
       const dpi = 600;
       const px = (value: number) => Math.round((value * dpi) / 25.4);
       execFileSync("pdftoppm", [
