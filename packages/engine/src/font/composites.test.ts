@@ -96,6 +96,22 @@ describe("composite accents", () => {
     expect(built.diagnostics.find((d) => d.code === "FONT_COMPOSITES_BUILT")?.chars ?? []).not.toContain("é");
   });
 
+  it("puts no mark written as a whole letter on letters, and says so", () => {
+    // An é written in the acute's box: its ink runs from the baseline past the x-height.
+    const wrong = caveatProject({ chars: [..."ea"] });
+    wrong.glyphs.push({ chars: "\u00b4", variant: 1, path: caveatPath("e", 0) });
+    const built = buildPlan(wrong, { timestamp: 0 });
+    expect(built.plan.glyphs.some((g) => g.name === "uni00E1")).toBe(false);
+    expect(built.diagnostics.find((d) => d.code === "FONT_MARK_LIKE_LETTER")).toMatchObject({
+      severity: "warning",
+      chars: ["\u00b4"],
+    });
+    // A real acute over the x-height is no such mark.
+    expect(buildPlan(project, { timestamp: 0 }).diagnostics.some((d) => d.code === "FONT_MARK_LIKE_LETTER")).toBe(
+      false,
+    );
+  });
+
   it("builds nothing when composites are off", () => {
     const off = caveatProject({ chars: [..."e´"] });
     off.settings.compositeAccents = false;
