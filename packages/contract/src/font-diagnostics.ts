@@ -9,6 +9,7 @@ export const FONT_DIAGNOSTIC_CODES = [
   "FONT_KERNING_PAIR_UNKNOWN",
   "FONT_OVERLAPS_REMOVED",
   "FONT_COMPOSITES_BUILT",
+  "FONT_MARK_LIKE_LETTER",
 ] as const;
 export type FontDiagnosticCode = (typeof FONT_DIAGNOSTIC_CODES)[number];
 
@@ -21,6 +22,7 @@ export const FONT_DIAGNOSTIC_MESSAGES: MessageCatalogue<FontDiagnosticCode> = {
     FONT_KERNING_PAIR_UNKNOWN: "Kerning pairs name characters the font does not have: {chars}",
     FONT_OVERLAPS_REMOVED: "Overlapping strokes were merged in: {chars}",
     FONT_COMPOSITES_BUILT: "Accented letters built from your letters and marks: {chars}",
+    FONT_MARK_LIKE_LETTER: "Marks written like whole letters were not put on your letters: {chars}",
   },
   ru: {
     FONT_MISSING_COMMON_CHARACTERS: "Ещё не написаны частые символы: {chars}",
@@ -30,6 +32,7 @@ export const FONT_DIAGNOSTIC_MESSAGES: MessageCatalogue<FontDiagnosticCode> = {
     FONT_KERNING_PAIR_UNKNOWN: "В парах кернинга есть символы, которых нет в шрифте: {chars}",
     FONT_OVERLAPS_REMOVED: "Пересекающиеся штрихи объединены в: {chars}",
     FONT_COMPOSITES_BUILT: "Буквы с диакритикой собраны из ваших букв и знаков: {chars}",
+    FONT_MARK_LIKE_LETTER: "Знаки, написанные как целые буквы, не поставлены на ваши буквы: {chars}",
   },
   de: {
     FONT_MISSING_COMMON_CHARACTERS: "Häufige Zeichen, die noch fehlen: {chars}",
@@ -39,6 +42,8 @@ export const FONT_DIAGNOSTIC_MESSAGES: MessageCatalogue<FontDiagnosticCode> = {
     FONT_KERNING_PAIR_UNKNOWN: "Unterschneidungspaare nennen Zeichen, die die Schrift nicht hat: {chars}",
     FONT_OVERLAPS_REMOVED: "Überlappende Striche wurden zusammengeführt in: {chars}",
     FONT_COMPOSITES_BUILT: "Buchstaben mit Akzent aus deinen Buchstaben und Zeichen gebaut: {chars}",
+    FONT_MARK_LIKE_LETTER:
+      "Wie ganze Buchstaben geschriebene Zeichen wurden nicht auf deine Buchstaben gesetzt: {chars}",
   },
   es: {
     FONT_MISSING_COMMON_CHARACTERS: "Caracteres frecuentes que aún faltan: {chars}",
@@ -48,6 +53,7 @@ export const FONT_DIAGNOSTIC_MESSAGES: MessageCatalogue<FontDiagnosticCode> = {
     FONT_KERNING_PAIR_UNKNOWN: "Hay pares de interletraje con caracteres que la fuente no tiene: {chars}",
     FONT_OVERLAPS_REMOVED: "Se unieron trazos superpuestos en: {chars}",
     FONT_COMPOSITES_BUILT: "Letras acentuadas creadas con tus letras y signos: {chars}",
+    FONT_MARK_LIKE_LETTER: "Los signos escritos como letras enteras no se pusieron sobre tus letras: {chars}",
   },
   fr: {
     FONT_MISSING_COMMON_CHARACTERS: "Caractères courants pas encore écrits\u202f: {chars}",
@@ -57,6 +63,7 @@ export const FONT_DIAGNOSTIC_MESSAGES: MessageCatalogue<FontDiagnosticCode> = {
     FONT_KERNING_PAIR_UNKNOWN: "Des paires de crénage citent des caractères absents de la police\u202f: {chars}",
     FONT_OVERLAPS_REMOVED: "Traits superposés fusionnés dans\u202f: {chars}",
     FONT_COMPOSITES_BUILT: "Lettres accentuées construites à partir de vos lettres et signes\u202f: {chars}",
+    FONT_MARK_LIKE_LETTER: "Signes écrits comme des lettres entières, non posés sur vos lettres\u202f: {chars}",
   },
   it: {
     FONT_MISSING_COMMON_CHARACTERS: "Caratteri frequenti non ancora scritti: {chars}",
@@ -66,6 +73,7 @@ export const FONT_DIAGNOSTIC_MESSAGES: MessageCatalogue<FontDiagnosticCode> = {
     FONT_KERNING_PAIR_UNKNOWN: "Coppie di crenatura con caratteri che il font non ha: {chars}",
     FONT_OVERLAPS_REMOVED: "Tratti sovrapposti uniti in: {chars}",
     FONT_COMPOSITES_BUILT: "Lettere accentate create dalle tue lettere e dai segni: {chars}",
+    FONT_MARK_LIKE_LETTER: "Segni scritti come lettere intere, non messi sulle tue lettere: {chars}",
   },
   uk: {
     FONT_MISSING_COMMON_CHARACTERS: "Ще не написані поширені символи: {chars}",
@@ -75,5 +83,6 @@ export const FONT_DIAGNOSTIC_MESSAGES: MessageCatalogue<FontDiagnosticCode> = {
     FONT_KERNING_PAIR_UNKNOWN: "У парах кернінгу є символи, яких немає в шрифті: {chars}",
     FONT_OVERLAPS_REMOVED: "Штрихи, що перетинаються, об’єднано в: {chars}",
     FONT_COMPOSITES_BUILT: "Літери з діакритикою зібрано з ваших літер і знаків: {chars}",
+    FONT_MARK_LIKE_LETTER: "Знаки, написані як цілі літери, не поставлено на ваші літери: {chars}",
   },
 };

@@ -10,6 +10,17 @@ const INSTRUCTIONS: Record<Language, string> = {
   uk: "Впишіть по одному символу в кожну клітинку темною ручкою, спираючись на базову лінію. Не закривайте кутові мітки й QR-код.",
 };
 
+/** How to write an accent mark, printed on templates that have mark boxes (each with a dotted circle). */
+const MARK_NOTES: Record<Language, string> = {
+  en: "A box with a dotted circle takes only an accent, written where it sits on that circle: the font adds it to your letters.",
+  ru: "В клетку с пунктирным кружком впишите только знак — там, где он стоит на этом кружке: шрифт сам добавит его к вашим буквам.",
+  de: "In ein Kästchen mit gepunktetem Kreis kommt nur ein Akzent, dort, wo er auf dem Kreis säße: Die Schrift setzt ihn auf deine Buchstaben.",
+  es: "En una casilla con un círculo punteado va solo un acento, donde iría sobre ese círculo: la fuente lo pone sobre tus letras.",
+  fr: "Une case avec un cercle en pointillés ne reçoit qu’un accent, placé comme sur ce cercle : la police l’ajoute à vos lettres.",
+  it: "In una casella con un cerchio tratteggiato va solo un accento, dove starebbe su quel cerchio: il font lo aggiunge alle tue lettere.",
+  uk: "У клітинку з пунктирним колом впишіть лише знак — там, де він стоїть на цьому колі: шрифт сам додасть його до ваших літер.",
+};
+
 /** The names of the ready-made templates (services/ready-made-templates.ts) as printed on their pages, by name key. */
 export const READY_MADE_NAMES: Record<Language, Record<string, string>> = {
   en: {
@@ -86,13 +97,14 @@ export const READY_MADE_NAMES: Record<Language, Record<string, string>> = {
 
 /**
  * Texts printed on every page of a template PDF, in the user's language: the template's name (a ready-made
- * template's in that language), the instruction, and the date the template was made.
+ * template's in that language), the instruction, the note on accent marks (printed when the template has them) and
+ * the date the template was made.
  */
 export function templateTexts(
   language: Language,
   template: { name: string; readyMadeId: string | null; createdAt: Date },
-): { name: string; instruction: string; date: Date } {
+): { name: string; instruction: string; markNote: string; date: Date } {
   const name =
     (template.readyMadeId && READY_MADE_NAMES[language][readyMadeNameKey(template.readyMadeId)]) || template.name;
-  return { name, instruction: INSTRUCTIONS[language], date: template.createdAt };
+  return { name, instruction: INSTRUCTIONS[language], markNote: MARK_NOTES[language], date: template.createdAt };
 }

@@ -27,7 +27,10 @@ export type TemplateOptions = {
 export interface TemplateMaker {
   /** Lays out a template; throws DomainError INVALID_TEMPLATE_OPTIONS for options the engine refuses. */
   layout(options: TemplateOptions): TemplateLayout;
-  renderPdf(layout: TemplateLayout, texts: { name: string; instruction: string; date: Date }): Promise<Uint8Array>;
+  renderPdf(
+    layout: TemplateLayout,
+    texts: { name: string; instruction: string; markNote: string; date: Date },
+  ): Promise<Uint8Array>;
   /** The template id and page a page's QR code names, or undefined when it is not a Handfont code. */
   decodeQcode(qcode: string): { templateId: string; page: number } | undefined;
   /** A fresh random template id. */

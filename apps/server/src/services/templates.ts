@@ -17,7 +17,7 @@ const notFound = () => new DomainError("TEMPLATE_NOT_FOUND");
 export type PdfTexts = (
   language: Language,
   template: { name: string; readyMadeId: string | null; createdAt: Date },
-) => { name: string; instruction: string; date: Date };
+) => { name: string; instruction: string; markNote: string; date: Date };
 
 // Part of the cache key of rendered PDFs: raising it renders every template again (PDFs made before v2 were dated
 // 1970 and printed ready-made names in English).
@@ -91,11 +91,13 @@ export function createTemplateService(ctx: WorkspaceContext) {
   const render = async (job: JobRow): Promise<void> => {
     const payload = job.payload as {
       templateId: string;
-      texts: { name: string; instruction: string; date: string };
+      texts: { name: string; instruction: string; markNote?: string; date: string };
     };
     const layout = await findLayout(job.ownerId, payload.templateId);
     if (!layout) return;
-    const bytes = await ctx.templateMaker.renderPdf(layout, { ...payload.texts, date: new Date(payload.texts.date) });
+    // Jobs queued before the mark note existed carry none.
+    const texts = { ...payload.texts, markNote: payload.texts.markNote ?? "", date: new Date(payload.texts.date) };
+    const bytes = await ctx.templateMaker.renderPdf(layout, texts);
     await ctx.blobs.put(job.subject, bytes);
   };
 

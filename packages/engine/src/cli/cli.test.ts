@@ -53,6 +53,17 @@ describe("handfont template", () => {
     expect(lines.out.join("")).toContain(layout.id);
   });
 
+  it("makes the default template with the accent marks and prints how to write them", async () => {
+    const { io } = capture();
+    expect(await template(["--out", join(dir, "d.pdf"), "--layout", join(dir, "d.json")], io)).toBe(0);
+    const layout = JSON.parse(readFileSync(join(dir, "d.json"), "utf8")) as Layout;
+    expect(layout.cells.map((cell) => cell.chars)).toEqual(expect.arrayContaining(["A", "\u00b4", "\u00b8", "0", "?"]));
+    const text = execFileSync("pdftotext", [join(dir, "d.pdf"), "-"])
+      .toString()
+      .replace(/\s+/g, " ");
+    expect(text).toContain("A box with a dotted circle takes only an accent");
+  });
+
   it("exits 2 with the usage on bad options", async () => {
     const { io, lines } = capture();
     expect(await template(["--sets", "klingon", "--out", "a.pdf", "--layout", "a.json"], io)).toBe(2);

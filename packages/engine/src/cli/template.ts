@@ -28,6 +28,9 @@ Options:
 
 const DEFAULT_INSTRUCTION =
   "Write one character in each box with a dark pen. Keep the QR code and the four corner squares clean.";
+// Printed only on templates with accent mark boxes.
+const MARK_NOTE =
+  "A box with a dotted circle takes only an accent, written where it sits on that circle: the font adds it to your letters.";
 
 /** `handfont template`: writes a template PDF and its layout JSON. */
 export async function run(args: string[], io: CommandIo): Promise<number> {
@@ -102,7 +105,11 @@ function parse(args: string[]) {
       guides: !values["no-guides"],
       ...(values.id ? { id: values.id } : {}),
     },
-    texts: { name: values.name ?? "Handfont template", instruction: values.instruction ?? DEFAULT_INSTRUCTION },
+    texts: {
+      name: values.name ?? "Handfont template",
+      instruction: values.instruction ?? DEFAULT_INSTRUCTION,
+      markNote: MARK_NOTE,
+    },
     out: values.out,
     layout: values.layout,
   };

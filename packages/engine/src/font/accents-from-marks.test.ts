@@ -24,8 +24,8 @@ const polygonsToPath = (contours: number[][]) =>
       return `${d}Z`;
     })
     .join("");
-const written = (chars: string): FontGlyph => {
-  const glyph = writeGlyph(hand, chars);
+const written = (chars: string, by = hand): FontGlyph => {
+  const glyph = writeGlyph(by, chars);
   if (!glyph) throw new Error(`the handwriting font does not write ${chars}`);
   return { chars, variant: 1, path: polygonsToPath(glyph.contours) };
 };
@@ -41,7 +41,7 @@ const drawn: Record<string, string> = {
 const letters = [..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZиуИУ',"];
 const markChars = TEMPLATE_MARKS.map((mark) => mark.char);
 const glyphs: FontGlyph[] = [
-  ...letters.map(written),
+  ...letters.map((chars) => written(chars)),
   ...markChars.map((chars) => (drawn[chars] ? { chars, variant: 1, path: drawn[chars]! } : written(chars))),
 ];
 const project = (extra: FontGlyph[] = []): FontProject => ({
@@ -228,5 +228,44 @@ describe("accented letters composed from written base letters and marks", () => 
     expect(composed.get("ü")).toEqual({ base: "u", mark: "\u00a8" });
     expect(composed.has("è")).toBe(false);
     expect(composableLetters(new Set([..."eé\u00b4"])).has("é")).toBe(false);
+  });
+});
+
+describe.each(["bad-script", "marck-script"] as const)("accents composed for another hand (%s)", (name) => {
+  const other = loadHandwritingFont(name);
+  const own = (chars: string) =>
+    writeGlyph(other, chars)
+      ? [written(chars, other)]
+      : drawn[chars]
+        ? [{ chars, variant: 1, path: drawn[chars]! }]
+        : [];
+  const otherFont = opentype.parse(
+    compileFontSync({ ...project(), glyphs: [..."ceunaoECUNAO", ...markChars].flatMap(own) }, ["otf"], {
+      timestamp: 0,
+    }).fonts.otf!.slice().buffer as ArrayBuffer,
+  );
+  const boxIn = (char: string) => union(contourBoxes(otherFont.charToGlyph(char)));
+  const markOver = (char: string, base: string) => {
+    const top = boxIn(base).yMax;
+    const boxes = contourBoxes(otherFont.charToGlyph(char));
+    return { mark: union(boxes.filter((b) => b.yMin > top - 5)), base: union(boxes.filter((b) => b.yMin <= top - 5)) };
+  };
+
+  it("sets each mark above its letter, centred on it, and the cedilla below the baseline", () => {
+    for (const [char, base] of [
+      ["é", "e"],
+      ["ü", "u"],
+      ["ñ", "n"],
+      ["â", "a"],
+      ["Ó", "O"],
+      ["Ú", "U"],
+    ] as const) {
+      const split = markOver(char, base);
+      expect(split.mark.yMin, char).toBeGreaterThan(split.base.yMax);
+      expect(Math.abs(centre(split.mark) - centre(split.base)), char).toBeLessThan(
+        0.25 * (split.base.xMax - split.base.xMin),
+      );
+    }
+    expect(boxIn("ç").yMin).toBeLessThan(boxIn("c").yMin - 60);
   });
 });

@@ -120,18 +120,37 @@ function joinApart(base: PreparedOutline, mark: Outline): PreparedOutline | fals
 /** The smaller of two band extents, either of which may be NaN (no ink in the band). */
 const minDefined = (a: number, b: number) => (Number.isNaN(a) ? b : Number.isNaN(b) ? a : Math.min(a, b));
 
-function buildComposites(units: Map<string, Unit>, heights: Heights): string[] {
+/**
+ * Whether a drawn mark looks like a whole letter (an é written in the acute's box): its ink crosses the middle of the
+ * x-height band from below 30 % to above 70 % of it, where no accent, comma or apostrophe goes.
+ */
+function looksLikeLetter(unit: Unit, xHeight: number): boolean {
+  const box = unit.forms[0]!.prepared.bbox!;
+  return box.yMin < 0.3 * xHeight && box.yMax > 0.7 * xHeight && box.yMax - box.yMin > 0.55 * xHeight;
+}
+
+function buildComposites(units: Map<string, Unit>, heights: Heights): { built: string[]; letterLikeMarks: string[] } {
   const built: string[] = [];
+  const letterLike = new Set<string>();
+  const usable = (chars: string) => {
+    const unit = units.get(chars);
+    if (!unit) return false;
+    if (!looksLikeLetter(unit, heights.xHeight)) return true;
+    letterLike.add(chars);
+    return false;
+  };
   for (const [target, recipe] of COMPOSITE_RECIPES) {
     if (units.has(target)) continue; // a drawn accented letter always wins
     const baseUnit = units.get(recipe.base);
+    if (!baseUnit) continue;
     let markChars: string | undefined;
     const option = recipe.marks.find((candidate) => {
-      markChars = candidate.sources.find((chars) => units.has(chars));
+      markChars = candidate.sources.find(usable);
       return markChars !== undefined;
     });
     if (!option || !markChars || !baseUnit) continue;
-    const mark = units.get(markChars)!.forms[0]!.prepared.outline;
+    // The n-th form of the letter takes the n-th written form of the mark, so written variants of a mark are used.
+    const markForms = units.get(markChars)!.forms;
     // A mark below leaves the dot of i and j alone (į); a mark above replaces it.
     const dotted = DOTTED_BASES[recipe.base] !== undefined && !BELOW.has(option.attach);
     const dotless = dotted ? units.get(DOTTED_BASES[recipe.base]!) : undefined;
@@ -143,6 +162,7 @@ function buildComposites(units: Map<string, Unit>, heights: Heights): string[] {
         if (index === 0) break;
         continue;
       }
+      const mark = markForms[index % markForms.length]!.prepared.outline;
       const placed = placeMark(base, mark, option.attach, heights);
       if (!placed) continue;
       const apart = placed.exact && !dropDot && joinApart(form.prepared, placed.outline);
@@ -153,7 +173,7 @@ function buildComposites(units: Map<string, Unit>, heights: Heights): string[] {
       built.push(target);
     }
   }
-  return built;
+  return { built, letterLikeMarks: [...letterLike] };
 }
 
 function verticalMetrics(
@@ -220,7 +240,15 @@ export function buildPlan(project: FontProject, options: PlanOptions = {}): Buil
 
   const { xHeight, capHeight } = estimateHeights(units);
   if (settings.compositeAccents) {
-    const built = buildComposites(units, { xHeight, capHeight });
+    const { built, letterLikeMarks } = buildComposites(units, { xHeight, capHeight });
+    if (letterLikeMarks.length > 0) {
+      diagnostics.push({
+        code: "FONT_MARK_LIKE_LETTER",
+        severity: "warning",
+        message: `marks written as whole letters were not put on letters: ${letterLikeMarks.join(" ")}`,
+        chars: letterLikeMarks,
+      });
+    }
     if (built.length > 0) {
       diagnostics.push({
         code: "FONT_COMPOSITES_BUILT",

@@ -47,6 +47,22 @@ describe("composite accents", () => {
     expect(plan.cycles.some((forms) => plan.glyphs[forms[0]!]!.name === "uni00E9")).toBe(true);
   });
 
+  it("gives the n-th form of a composite the n-th written form of its mark", () => {
+    const twoMarks = caveatProject({ chars: [..."e"] });
+    twoMarks.glyphs.push(
+      { chars: "e", variant: 2, path: twoMarks.glyphs[0]!.path },
+      { chars: "\u00b4", variant: 1, path: "M300 600L360 700L340 710L280 610Z" },
+      { chars: "\u00b4", variant: 2, path: "M300 600L400 760L380 770L280 610Z" },
+    );
+    const built = buildPlan(twoMarks, { timestamp: 0 }).plan;
+    const height = (name: string) => {
+      const found = built.glyphs.find((g) => g.name === name)!.bbox!;
+      return found.yMax - found.yMin;
+    };
+    // The same e twice, the second acute 60 units taller.
+    expect(height("uni00E9.alt1") - height("uni00E9")).toBe(60);
+  });
+
   it("places marks by the base's height: above the x-height on é, higher on É, below on ç", () => {
     const e = box(plan, "e")!;
     const eAcute = box(plan, "uni00E9")!;
@@ -78,6 +94,22 @@ describe("composite accents", () => {
     const o = buildPlan(caveatProject({ chars: ["o"] }), { timestamp: 0 }).plan.glyphs.find((g) => g.name === "o")!;
     expect(eAcute.bbox!.yMax - eAcute.bbox!.yMin).toBe(o.bbox!.yMax - o.bbox!.yMin);
     expect(built.diagnostics.find((d) => d.code === "FONT_COMPOSITES_BUILT")?.chars ?? []).not.toContain("é");
+  });
+
+  it("puts no mark written as a whole letter on letters, and says so", () => {
+    // An é written in the acute's box: its ink runs from the baseline past the x-height.
+    const wrong = caveatProject({ chars: [..."ea"] });
+    wrong.glyphs.push({ chars: "\u00b4", variant: 1, path: caveatPath("e", 0) });
+    const built = buildPlan(wrong, { timestamp: 0 });
+    expect(built.plan.glyphs.some((g) => g.name === "uni00E1")).toBe(false);
+    expect(built.diagnostics.find((d) => d.code === "FONT_MARK_LIKE_LETTER")).toMatchObject({
+      severity: "warning",
+      chars: ["\u00b4"],
+    });
+    // A real acute over the x-height is no such mark.
+    expect(buildPlan(project, { timestamp: 0 }).diagnostics.some((d) => d.code === "FONT_MARK_LIKE_LETTER")).toBe(
+      false,
+    );
   });
 
   it("builds nothing when composites are off", () => {

@@ -6,7 +6,8 @@ export type FontDiagnosticCode =
   | "FONT_LIGATURE_UNREACHABLE"
   | "FONT_KERNING_PAIR_UNKNOWN"
   | "FONT_OVERLAPS_REMOVED"
-  | "FONT_COMPOSITES_BUILT";
+  | "FONT_COMPOSITES_BUILT"
+  | "FONT_MARK_LIKE_LETTER";
 
 export interface FontDiagnostic {
   code: FontDiagnosticCode;

@@ -72,7 +72,8 @@ export function cellLabel(chars: string): string {
  * Dot centres in font units, x from the box's centre, y up from the baseline.
  */
 export function markPlaceholder(): { dots: { x: number; y: number }[]; dotRadius: number } {
-  const radius = GUIDE_X_HEIGHT * 0.45;
+  // Clear of the baseline and x-height guides by a tenth of the x-height, so the dots never thicken a guide.
+  const radius = GUIDE_X_HEIGHT * 0.4;
   const count = 14;
   const dots = Array.from({ length: count }, (_, index) => {
     const angle = (2 * Math.PI * index) / count;

@@ -6,6 +6,7 @@ import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { printableLabel } from "./label-font-bytes.ts";
 import { layoutTemplate } from "./layout-template.ts";
+import { markPlaceholder } from "./marks.ts";
 import { renderTemplatePdf } from "./render-template-pdf.ts";
 
 const texts = { name: "Мой почерк", instruction: "Пишите по одной букве в клетке." };
@@ -62,6 +63,43 @@ describe("renderTemplatePdf", () => {
       expect(border).toBeGreaterThan(120);
       expect(border).toBeLessThan(245);
       expect(at(cell.box.x + cell.box.width / 2, cell.box.y + cell.box.height - 1.2)).toBeGreaterThan(245);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("prints a mark box's dotted circle in the drop-out colour and the note on marks only where there are marks", async () => {
+    const note = "Accents: write only the mark.";
+    const dir = mkdtempSync(join(tmpdir(), "handfont-pdf-"));
+    try {
+      const marks = layoutTemplate({ sets: ["marks"], id: "MARKS" });
+      writeFileSync(join(dir, "m.pdf"), await renderTemplatePdf(marks, { ...texts, markNote: note }));
+      writeFileSync(
+        join(dir, "d.pdf"),
+        await renderTemplatePdf(layoutTemplate({ sets: ["digits"], id: "DIGITS" }), { ...texts, markNote: note }),
+      );
+      const text = (file: string) => execFileSync("pdftotext", [join(dir, file), "-"]).toString();
+      expect(text("m.pdf").replace(/\s+/g, " ")).toContain(note);
+      expect(text("d.pdf")).not.toContain("Accents");
+
+      // A dot of the first mark box's circle.
+      const cell = marks.cells[0]!;
+      const mm = (units: number) => (units / 1000) * cell.emMm;
+      const first = markPlaceholder().dots[0]!;
+      const dot = { x: cell.box.x + cell.box.width / 2 + mm(first.x), y: cell.baselineY - mm(first.y) };
+      const dpi = 600;
+      const px = (value: number) => Math.round((value * dpi) / 25.4);
+      execFileSync("pdftoppm", [
+        ...["-r", String(dpi), "-gray", "-singlefile"],
+        ...["-x", String(px(dot.x) - 20), "-y", String(px(dot.y) - 20), "-W", "41", "-H", "41"],
+        join(dir, "m.pdf"),
+        join(dir, "m"),
+      ]);
+      const pgm = readFileSync(join(dir, "m.pgm"));
+      const data = pgm.subarray(pgm.length - 41 * 41);
+      // Printed, but light enough to drop out when read (the guides' colour).
+      expect(data[20 * 41 + 20]).toBeLessThan(240);
+      expect(data[20 * 41 + 20]).toBeGreaterThan(120);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

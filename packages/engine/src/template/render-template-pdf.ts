@@ -14,7 +14,13 @@ import {
  * Texts printed on every page, in the user's language, and the PDF's date: when the template was made. Without a
  * date the PDF carries none (rather than a made-up one), so a layout still renders to the same bytes.
  */
-export type TemplateTexts = { name: string; instruction: string; date?: Date };
+export type TemplateTexts = {
+  name: string;
+  instruction: string;
+  date?: Date;
+  /** How to write an accent mark, printed under the instruction on templates that have mark boxes. */
+  markNote?: string;
+};
 
 const PT_PER_MM = 72 / 25.4;
 // DejaVu Sans cap height is 0.729 em; label sizes are given as cap heights.
@@ -153,6 +159,9 @@ function drawHeader(draw: Drawer, { black }: PdfKit, font: PDFFont, texts: Templ
     Math.min(size, (size * room) / Math.max(1e-6, font.widthOfTextAtSize(text, size)));
   draw.text(texts.name, left, 15, fit(texts.name, 6), font, black);
   draw.text(texts.instruction, left, 23, fit(texts.instruction, 3.4), font, black);
+  if (texts.markNote && layout.cells.some((cell) => templateMark(cell.chars))) {
+    draw.text(texts.markNote, left, 28.5, fit(texts.markNote, 2.8), font, black);
+  }
 }
 
 function drawCell(draw: Drawer, kit: PdfKit, font: PDFFont, cell: LayoutCell, layout: Layout) {

@@ -23,6 +23,7 @@ import {
 } from "@handfont/engine/fonts";
 import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { fontUnitsTransform, GuidesLayer, ReferenceLetter } from "../glyph-editing/GuidesLayer.tsx";
+import { MarkPlaceholder } from "../glyph-editing/MarkPlaceholder.tsx";
 import classes from "./DrawCanvas.module.css";
 
 /** The letter's frame a view is fitted to: descender to above cap height, a wide letter's width. */
@@ -281,6 +282,7 @@ export const DrawCanvas = forwardRef<
     >
       <svg width={width} height={height} className={classes.svg} aria-hidden="true">
         <GuidesLayer view={view} width={width} />
+        <MarkPlaceholder view={view} chars={props.chars} />
         {props.showReference && <ReferenceLetter view={view} chars={props.chars} />}
         <g transform={fontUnitsTransform(view)}>
           {before && (

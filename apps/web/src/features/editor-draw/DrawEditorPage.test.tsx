@@ -132,6 +132,14 @@ describe("the draw letters page", { timeout: 15_000 }, () => {
     expect(screen.getByTestId("draw-canvas").getAttribute("data-strokes")).toBe("1");
   });
 
+  it("prints the template's dotted circle on an accent mark's canvas, and on no letter's", async () => {
+    renderPage(`?font=f1&letter=${encodeURIComponent("1:\u0306")}`);
+    expect((await screen.findByTestId("current-letter")).textContent).toContain("\u25cc\u0306");
+    expect(screen.getByTestId("mark-placeholder").querySelectorAll("circle").length).toBeGreaterThan(8);
+    fireEvent.click(screen.getByRole("button", { name: "Next letter" }));
+    await waitFor(() => expect(screen.queryByTestId("mark-placeholder")).toBeNull());
+  });
+
   it("shows a letter saved elsewhere as a conflict and overwrites it only when the user keeps theirs", async () => {
     server.letters = [state("A", 1, drawn(1))];
     renderPage("?font=f1&letter=1%3AA");
@@ -170,8 +178,10 @@ describe("the draw letters page", { timeout: 15_000 }, () => {
   it("plans the letters to draw: sets, further characters, ligatures and variants, remembered for the font", async () => {
     renderPage();
     await screen.findByTestId("current-letter");
-    expect(screen.getByTestId("letter-count").textContent).toBe("0 of 62 drawn");
+    // Latin letters, the 13 accent marks and the digits.
+    expect(screen.getByTestId("letter-count").textContent).toBe("0 of 75 drawn");
     fireEvent.click(screen.getByRole("checkbox", { name: "Digits" }));
+    fireEvent.click(screen.getByRole("checkbox", { name: "Accent marks (é ü ç ñ from your letters)" }));
     expect(screen.getByTestId("letter-count").textContent).toBe("0 of 52 drawn");
     fireEvent.change(screen.getByRole("textbox", { name: /More characters/ }), { target: { value: "€" } });
     expect(screen.getByRole("button", { name: "€, variant 1: not drawn yet" })).toBeTruthy();

@@ -237,6 +237,25 @@ describe("finding letters in a large font", () => {
     expect((await screen.findByTestId("jump-not-found")).textContent).toBe("Клітинки «Ж» серед цих літер немає.");
   });
 
+  it("shows the accented letters the font composes from a written letter and mark as composed, not missing", async () => {
+    await activateLanguage("en");
+    fontLetters = [letter("e"), letter("c"), letter("à"), letter("\u00b4"), letter("\u00b8")];
+    renderPage();
+    await screen.findAllByTestId("glyph-tile");
+    const filter = screen.getByRole("combobox", { name: "Show" });
+    fireEvent.click(filter);
+    fireEvent.click(await screen.findByRole("option", { name: "French letters", hidden: true }));
+    const composed = screen.getAllByTestId("composed-tile");
+    const eAcute = composed.find((element) => element.textContent?.startsWith("é"))!;
+    expect(eAcute.getAttribute("aria-label")).toBe("é: built from e and \u00b4");
+    expect(within(eAcute).getByRole("link", { name: "Draw é in the editor" }).getAttribute("href")).toBe(
+      "/en/editor?font=f1&letter=1%3A%C3%A9",
+    );
+    expect(composed.some((element) => element.textContent?.startsWith("ç"))).toBe(true);
+    expect(screen.getAllByTestId("missing-tile").some((element) => element.textContent?.startsWith("é"))).toBe(false);
+    expect(screen.getAllByTestId("missing-tile").some((element) => element.textContent?.startsWith("ê"))).toBe(true);
+  });
+
   it("draws a thousand letters a page at a time", async () => {
     await activateLanguage("en");
     fontLetters = Array.from({ length: 1000 }, (_, index) => letter(String.fromCodePoint(0x4e00 + index)));
