@@ -190,15 +190,20 @@ const toContour = ([first, ...rest]: Ring): Contour => ({
  */
 function withNeighbours(polygons: Polygon[], crossing: Set<number>): Set<number> {
   const boxes = polygons.map((polygon) => {
-    const xs = polygon.map((p) => p.x);
-    const ys = polygon.map((p) => p.y);
-    return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)] as const;
+    let [xMin, yMin, xMax, yMax] = [Infinity, Infinity, -Infinity, -Infinity];
+    for (const p of polygon) {
+      xMin = Math.min(xMin, p.x);
+      yMin = Math.min(yMin, p.y);
+      xMax = Math.max(xMax, p.x);
+      yMax = Math.max(yMax, p.y);
+    }
+    return { xMin, yMin, xMax, yMax };
   });
   const meet = (a: number, b: number) =>
-    boxes[a]![0] <= boxes[b]![2] &&
-    boxes[b]![0] <= boxes[a]![2] &&
-    boxes[a]![1] <= boxes[b]![3] &&
-    boxes[b]![1] <= boxes[a]![3];
+    boxes[a]!.xMin <= boxes[b]!.xMax &&
+    boxes[b]!.xMin <= boxes[a]!.xMax &&
+    boxes[a]!.yMin <= boxes[b]!.yMax &&
+    boxes[b]!.yMin <= boxes[a]!.yMax;
   const set = new Set(crossing);
   const queue = [...crossing];
   while (queue.length > 0) {
@@ -218,8 +223,9 @@ function withNeighbours(polygons: Polygon[], crossing: Set<number>): Set<number>
  * their polygons (`polygons[i]` flattens `outline[i]`); the other contours keep their curves. The result is checked
  * on its curves as FontForge checks a font: the union may leave separate rings that share a vertex (Clipper allows
  * it), and dropping near points may pull an edge onto a neighbour. Then the whole outline is united again, grown by
- * a unit (two, four; see ROUNDS), which joins a touch with a narrow neck: invisible at any size, and no contour of
- * the result crosses or touches another or itself.
+ * a unit (two, four; see ROUNDS), which joins a touch with a narrow neck: invisible at any size. Those rounds have
+ * settled every case met so far (seeded scribbles, photos of sketchy hands, drawn strokes): no contour of the result
+ * crosses or touches another or itself.
  */
 export function mergeContours(outline: Outline, polygons: Polygon[], crossing: Set<number>, tolerance = 0.25): Outline {
   const clean = Math.max(1.1, tolerance * clipperScale);
