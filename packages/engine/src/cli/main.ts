@@ -1,5 +1,6 @@
 // The `handfont` command line: `npx handfont <command> …` (started by bin/handfont.js). Each command is a module
 // exporting `usage` and `run(args, io)`, loaded only when named; add a command by adding a line to the table below.
+import { enableCompileCache } from "node:module";
 import type { Command, CommandIo } from "./command.ts";
 
 const commands: Record<string, { summary: string; load: () => Promise<Command> }> = {
@@ -60,4 +61,11 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   return command.run(rest, io);
+}
+
+// Run directly too (`node src/cli/main.ts`, as installs linked before bin/handfont.js existed do); the launcher is
+// faster, since this file itself is stripped of its types before the compile cache can be turned on.
+if (import.meta.main) {
+  enableCompileCache();
+  process.exitCode = await main(process.argv.slice(2));
 }
