@@ -1,9 +1,9 @@
-import { Anchor, Container, Group, Stack, Text, UnstyledButton } from "@mantine/core";
 import { reopenCookieBanner } from "../features/cookie-consent/consent-store.ts";
 import { useTranslation } from "../i18n/use-translation.ts";
 import { AppLink } from "./AppLink.tsx";
 import classes from "./Footer.module.css";
 import { SITE_NAME } from "./head.ts";
+import layout from "./layout.module.css";
 import { useShellSettings } from "./shell-settings.ts";
 
 /** Legal links, cookie settings, diagnostics and the licence note. */
@@ -12,59 +12,45 @@ export function Footer() {
   const operator = useShellSettings()?.operatorName ?? SITE_NAME;
   return (
     <footer className={classes.footer}>
-      <Container size="lg" py="xl">
+      <div className={`${layout.container} ${classes.inner}`}>
         <div className={classes.columns}>
-          <Stack gap={6}>
-            <Text fw={700}>{SITE_NAME}</Text>
-            <Text size="sm" c="dimmed">
-              {t("footer.tagline")}
-            </Text>
-          </Stack>
-          <nav aria-label={t("footer.product")}>
-            <Stack gap={6}>
-              <Text fw={600} size="sm">
-                {t("footer.product")}
-              </Text>
-              <Anchor component={AppLink} page="functions" size="sm" c="dimmed">
-                {t("nav.functions")}
-              </Anchor>
-              <Anchor component={AppLink} page="functions" hash="plans" size="sm" c="dimmed">
-                {t("nav.plans")}
-              </Anchor>
-              <Anchor component={AppLink} page="debug" size="sm" c="dimmed">
-                {t("footer.debug")}
-              </Anchor>
-            </Stack>
+          <div className={classes.column}>
+            <p className={classes.name}>{SITE_NAME}</p>
+            <p className={classes.small}>{t("footer.tagline")}</p>
+          </div>
+          <nav aria-label={t("footer.product")} className={classes.column}>
+            <p className={classes.heading}>{t("footer.product")}</p>
+            <AppLink page="functions" className={classes.link}>
+              {t("nav.functions")}
+            </AppLink>
+            <AppLink page="functions" hash="plans" className={classes.link}>
+              {t("nav.plans")}
+            </AppLink>
+            <AppLink page="debug" className={classes.link}>
+              {t("footer.debug")}
+            </AppLink>
           </nav>
-          <nav aria-label={t("footer.legal")}>
-            <Stack gap={6}>
-              <Text fw={600} size="sm">
-                {t("footer.legal")}
-              </Text>
-              <Anchor component={AppLink} page="privacy" size="sm" c="dimmed">
-                {t("footer.privacy")}
-              </Anchor>
-              <Anchor component={AppLink} page="cookies" size="sm" c="dimmed">
-                {t("footer.cookies")}
-              </Anchor>
-              <Anchor component={AppLink} page="offer" size="sm" c="dimmed">
-                {t("footer.offer")}
-              </Anchor>
-              <UnstyledButton onClick={reopenCookieBanner} className={classes.textButton}>
-                {t("footer.cookieSettings")}
-              </UnstyledButton>
-            </Stack>
+          <nav aria-label={t("footer.legal")} className={classes.column}>
+            <p className={classes.heading}>{t("footer.legal")}</p>
+            <AppLink page="privacy" className={classes.link}>
+              {t("footer.privacy")}
+            </AppLink>
+            <AppLink page="cookies" className={classes.link}>
+              {t("footer.cookies")}
+            </AppLink>
+            <AppLink page="offer" className={classes.link}>
+              {t("footer.offer")}
+            </AppLink>
+            <button type="button" onClick={reopenCookieBanner} className={classes.textButton}>
+              {t("footer.cookieSettings")}
+            </button>
           </nav>
         </div>
-        <Group justify="space-between" mt="xl" gap="xs" className={classes.bottom}>
-          <Text size="xs" c="dimmed">
-            {t("footer.copyright", { year: new Date().getFullYear(), operator })}
-          </Text>
-          <Text size="xs" c="dimmed" maw={640}>
-            {t("footer.license")}
-          </Text>
-        </Group>
-      </Container>
+        <div className={classes.bottom}>
+          <p className={classes.fine}>{t("footer.copyright", { year: new Date().getFullYear(), operator })}</p>
+          <p className={`${classes.fine} ${classes.license}`}>{t("footer.license")}</p>
+        </div>
+      </div>
     </footer>
   );
 }

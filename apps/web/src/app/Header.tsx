@@ -1,4 +1,3 @@
-import { Burger, Group, Text, UnstyledButton } from "@mantine/core";
 import { AccountLink } from "../features/auth/AccountLink.tsx";
 import { useTranslation } from "../i18n/use-translation.ts";
 import { AppLink } from "./AppLink.tsx";
@@ -12,35 +11,34 @@ import { NAVIGATION } from "./navigation.ts";
 export function Header({ menuOpened, onToggleMenu }: { menuOpened: boolean; onToggleMenu: () => void }) {
   const { t } = useTranslation();
   return (
-    <Group h="100%" justify="space-between" wrap="nowrap" className={classes.bar}>
-      <UnstyledButton component={AppLink} page="home" className={classes.brand} aria-label={t("nav.home")}>
+    <div className={classes.bar}>
+      <AppLink page="home" className={classes.brand} aria-label={t("nav.home")}>
         <LogoMark />
-        <Text fw={700} fz="lg">
-          {SITE_NAME}
-        </Text>
-      </UnstyledButton>
-      <Group wrap="nowrap" className={classes.tools}>
+        <p className={classes.brandName}>{SITE_NAME}</p>
+      </AppLink>
+      <div className={classes.tools}>
         <nav aria-label={t("nav.label")}>
-          <Group gap={4} visibleFrom="lg">
+          <div className={classes.links}>
             {NAVIGATION.map((item) => (
               <AppLink key={item.label} page={item.page} hash={item.hash} className={classes.link}>
                 {t(item.label)}
               </AppLink>
             ))}
-          </Group>
+          </div>
         </nav>
         <LanguageSwitcher />
         <AccountLink />
-        <Burger
-          opened={menuOpened}
+        <button
+          type="button"
+          className={classes.burger}
           onClick={onToggleMenu}
-          hiddenFrom="lg"
-          size="sm"
           aria-label={menuOpened ? t("nav.closeMenu") : t("nav.openMenu")}
           aria-expanded={menuOpened}
           aria-controls="mobile-navigation"
-        />
-      </Group>
-    </Group>
+        >
+          <span className={classes.burgerLines} data-opened={menuOpened || undefined} />
+        </button>
+      </div>
+    </div>
   );
 }

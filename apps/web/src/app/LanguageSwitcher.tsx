@@ -1,5 +1,4 @@
 import { LANGUAGES } from "@handfont/contract";
-import { UnstyledButton } from "@mantine/core";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { LANGUAGE_NAMES } from "../i18n/language-names.ts";
@@ -47,7 +46,8 @@ export function LanguageSwitcher() {
   const code = language.toUpperCase();
   return (
     <div ref={root} className={classes.root}>
-      <UnstyledButton
+      <button
+        type="button"
         ref={button}
         className={classes.button}
         aria-expanded={open}
@@ -59,7 +59,7 @@ export function LanguageSwitcher() {
       >
         <GlobeIcon size={18} />
         <span>{code}</span>
-      </UnstyledButton>
+      </button>
       <div id={listId} className={classes.dropdown} hidden={!open}>
         <p className={classes.label}>{t("language.label")}</p>
         <ul className={classes.list}>

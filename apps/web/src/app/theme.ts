@@ -1,4 +1,4 @@
-import { Anchor, createTheme } from "@mantine/core";
+import { createTheme } from "@mantine/core";
 import { MANTINE_BREAKPOINTS } from "../device/breakpoints.ts";
 
 /** Handfont's Mantine theme: dark by default (set on the provider), violet ink, the spec's breakpoints. */
@@ -12,7 +12,8 @@ export const theme = createTheme({
   headings: { fontWeight: "700" },
   focusRing: "auto",
   components: {
-    // Links are told apart from the text around them by an underline, not by colour alone (WCAG 1.4.1).
-    Anchor: Anchor.extend({ defaultProps: { underline: "always" } }),
+    // Links are told apart from the text around them by an underline, not by colour alone (WCAG 1.4.1). By name,
+    // not Anchor.extend: the theme is on every page, and importing Anchor would put it there too.
+    Anchor: { defaultProps: { underline: "always" } },
   },
 });

@@ -1,4 +1,3 @@
-import { Anchor, Group, Paper, Text } from "@mantine/core";
 import { AppLink } from "../../app/AppLink.tsx";
 import { buttonClass } from "../../app/buttons.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
@@ -12,32 +11,24 @@ export function CookieBanner() {
   const { t, ready } = useTranslation("cookie-consent");
   if (!ready || !shouldShowBanner(flags)) return null;
   return (
-    <Paper
-      component="section"
-      aria-labelledby="cookie-banner-title"
-      className={classes.banner}
-      shadow="xl"
-      withBorder
-      p={{ base: "md", sm: "lg" }}
-      data-testid="cookie-banner"
-    >
-      <Text fw={700} id="cookie-banner-title" mb={4}>
+    <section aria-labelledby="cookie-banner-title" className={classes.banner} data-testid="cookie-banner">
+      <p className={classes.title} id="cookie-banner-title">
         {t("title")}
-      </Text>
-      <Text size="sm" c="dimmed">
+      </p>
+      <p className={classes.text}>
         {t("text")}{" "}
-        <Anchor component={AppLink} page="cookies" size="sm">
+        <AppLink page="cookies" className={classes.link}>
           {t("learnMore")}
-        </Anchor>
-      </Text>
-      <Group mt="md" gap="sm" justify="flex-end">
+        </AppLink>
+      </p>
+      <div className={classes.actions}>
         <button type="button" className={buttonClass("default")} onClick={rejectCookies}>
           {t("reject")}
         </button>
         <button type="button" className={buttonClass()} onClick={acceptCookies}>
           {t("accept")}
         </button>
-      </Group>
-    </Paper>
+      </div>
+    </section>
   );
 }

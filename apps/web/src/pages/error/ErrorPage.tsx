@@ -1,9 +1,10 @@
-import { Container, Group, Stack, Text, Title } from "@mantine/core";
 import { isRouteErrorResponse, useLocation, useRouteError } from "react-router";
 import { AppLink } from "../../app/AppLink.tsx";
 import { buttonClass } from "../../app/buttons.ts";
+import layout from "../../app/layout.module.css";
 import { usePageMeta } from "../../app/use-page-meta.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
+import classes from "./ErrorPage.module.css";
 
 /** Spec §2 error page: 404 names the path ("Page Not Found: {path}"); anything else is an Internal Server Error. */
 export function ErrorPage() {
@@ -19,26 +20,24 @@ export function ErrorPage() {
   usePageMeta({ title, description: hint, noindex: true });
 
   return (
-    <Container size="sm" py={80}>
-      <Stack gap="md" align="flex-start">
-        <Text c="dimmed" fw={600} data-testid="error-status">
-          {t("status", { status })}
-        </Text>
-        <Title order={1} data-testid="error-message" style={{ overflowWrap: "anywhere" }}>
-          {notFound ? t("notFound.message", { path }) : t("internal.message")}
-        </Title>
-        <Text c="dimmed">{hint}</Text>
-        <Group>
-          <AppLink page="home" className={buttonClass()}>
-            {t("backHome")}
-          </AppLink>
-          {!notFound && (
-            <button type="button" className={buttonClass("default")} onClick={() => window.location.reload()}>
-              {t("reload")}
-            </button>
-          )}
-        </Group>
-      </Stack>
-    </Container>
+    <div className={`${layout.containerSm} ${classes.page}`}>
+      <p className={classes.status} data-testid="error-status">
+        {t("status", { status })}
+      </p>
+      <h1 className={`${layout.title} ${layout.h1} ${classes.message}`} data-testid="error-message">
+        {notFound ? t("notFound.message", { path }) : t("internal.message")}
+      </h1>
+      <p className={`${layout.text} ${layout.md} ${layout.dimmed}`}>{hint}</p>
+      <div className={`${layout.group} ${classes.actions}`}>
+        <AppLink page="home" className={buttonClass()}>
+          {t("backHome")}
+        </AppLink>
+        {!notFound && (
+          <button type="button" className={buttonClass("default")} onClick={() => window.location.reload()}>
+            {t("reload")}
+          </button>
+        )}
+      </div>
+    </div>
   );
 }

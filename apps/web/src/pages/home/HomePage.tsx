@@ -1,4 +1,3 @@
-import { Box, Container, Group, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { AppLink } from "../../app/AppLink.tsx";
 import { buttonClass } from "../../app/buttons.ts";
@@ -18,6 +17,7 @@ import {
   ShieldIcon,
   ShuffleIcon,
 } from "../../app/icons.tsx";
+import layout from "../../app/layout.module.css";
 import { CALL_TO_ACTION_PAGE } from "../../app/pages.ts";
 import { usePageMeta } from "../../app/use-page-meta.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
@@ -51,19 +51,21 @@ export default function HomePage() {
   const { t } = useTranslation("home");
   usePageMeta({ title: t("meta.title"), description: t("meta.description") });
 
+  const h2 = `${layout.title} ${layout.h2}`;
+  const h3 = `${layout.title} ${layout.h3}`;
+  const dimmed = (size: "sm" | "md" | "lg" | "xl") => `${layout.text} ${layout[size]} ${layout.dimmed}`;
+
   return (
     <>
-      <Box component="section" className={classes.hero} aria-labelledby="hero-title">
-        <Container size="lg" py={{ base: 56, md: 96 }}>
-          <Stack gap="lg" maw={760}>
+      <section className={classes.hero} aria-labelledby="hero-title">
+        <div className={`${layout.container} ${classes.heroInner}`}>
+          <div className={`${layout.stack} ${layout.gapLg} ${classes.narrow}`}>
             <p className={classes.eyebrow}>{t("hero.eyebrow")}</p>
-            <Title id="hero-title" order={1} className={classes.heroTitle}>
+            <h1 id="hero-title" className={`${layout.title} ${classes.heroTitle}`}>
               {t("hero.title")}
-            </Title>
-            <Text size="xl" c="dimmed" className={classes.lead}>
-              {t("hero.lead")}
-            </Text>
-            <Group gap="sm">
+            </h1>
+            <p className={`${dimmed("xl")} ${classes.lead}`}>{t("hero.lead")}</p>
+            <div className={`${layout.group} ${layout.gapSm}`}>
               <AppLink page={CALL_TO_ACTION_PAGE} className={buttonClass("filled", "lg")} data-testid="hero-cta">
                 {t("hero.cta")}
                 <ArrowRightIcon size={18} />
@@ -71,73 +73,66 @@ export default function HomePage() {
               <AppLink page="home" hash="how-it-works" className={buttonClass("default", "lg")}>
                 {t("hero.secondary")}
               </AppLink>
-            </Group>
-          </Stack>
-        </Container>
-      </Box>
+            </div>
+          </div>
+        </div>
+      </section>
 
-      <Container component="section" size="lg" py={72} id="how-it-works" aria-labelledby="steps-title">
-        <Title id="steps-title" order={2} mb="xl">
+      <section className={`${layout.container} ${classes.section}`} id="how-it-works" aria-labelledby="steps-title">
+        <h2 id="steps-title" className={`${h2} ${layout.mbXl}`}>
           {t("steps.title")}
-        </Title>
+        </h2>
         <ol className={classes.steps}>
           {STEPS.map((step, index) => (
             <li key={step.id} className={classes.step}>
-              <Group gap="md" mb="md" wrap="nowrap">
+              <div className={`${layout.group} ${layout.nowrap} ${layout.gapMd} ${layout.mbMd}`}>
                 <span className={classes.stepIcon}>{step.icon}</span>
                 <span aria-hidden="true" className={classes.stepNumber}>
                   {index + 1}
                 </span>
-              </Group>
-              <Title order={3} mb="xs">
-                {t(`steps.${step.id}.title`)}
-              </Title>
-              <Text c="dimmed">{t(`steps.${step.id}.text`)}</Text>
+              </div>
+              <h3 className={`${h3} ${layout.mbXs}`}>{t(`steps.${step.id}.title`)}</h3>
+              <p className={dimmed("md")}>{t(`steps.${step.id}.text`)}</p>
             </li>
           ))}
         </ol>
-      </Container>
+      </section>
 
-      <Box component="section" className={classes.why} aria-labelledby="why-title">
-        <Container size="lg" py={72}>
-          <Title id="why-title" order={2} mb="sm">
+      <section className={classes.why} aria-labelledby="why-title">
+        <div className={`${layout.container} ${classes.section}`}>
+          <h2 id="why-title" className={`${h2} ${layout.mbSm}`}>
             {t("why.title")}
-          </Title>
-          <Text c="dimmed" size="lg" mb={40} maw={760}>
-            {t("why.lead")}
-          </Text>
+          </h2>
+          <p className={classes.whyLead}>{t("why.lead")}</p>
           <div className={classes.advantages}>
             {ADVANTAGES.map((advantage) => (
-              <Group key={advantage.id} align="flex-start" wrap="nowrap" gap="md">
+              <div
+                key={advantage.id}
+                className={`${layout.group} ${layout.nowrap} ${layout.alignStart} ${layout.gapMd}`}
+              >
                 <span className={classes.advantageIcon}>{advantage.icon}</span>
                 <div>
-                  <Title order={3} fz="lg" mb={6}>
-                    {t(`why.${advantage.id}.title`)}
-                  </Title>
-                  <Text size="sm" c="dimmed">
-                    {t(`why.${advantage.id}.text`)}
-                  </Text>
+                  <h3 className={classes.advantageTitle}>{t(`why.${advantage.id}.title`)}</h3>
+                  <p className={dimmed("sm")}>{t(`why.${advantage.id}.text`)}</p>
                 </div>
-              </Group>
+              </div>
             ))}
           </div>
-        </Container>
-      </Box>
+        </div>
+      </section>
 
-      <Container component="section" size="md" py={88} aria-labelledby="cta-title">
-        <Stack align="center" gap="md" ta="center">
-          <Title id="cta-title" order={2}>
+      <section className={`${layout.containerMd} ${classes.closing}`} aria-labelledby="cta-title">
+        <div className={`${layout.stack} ${layout.gapMd} ${classes.closingStack}`}>
+          <h2 id="cta-title" className={h2}>
             {t("cta.title")}
-          </Title>
-          <Text c="dimmed" size="lg">
-            {t("cta.text")}
-          </Text>
+          </h2>
+          <p className={dimmed("lg")}>{t("cta.text")}</p>
           <AppLink page="functions" className={buttonClass("filled", "lg")}>
             {t("cta.button")}
             <ArrowRightIcon size={18} />
           </AppLink>
-        </Stack>
-      </Container>
+        </div>
+      </section>
     </>
   );
 }
