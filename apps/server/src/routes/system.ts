@@ -11,32 +11,12 @@ export interface SystemRoutesOptions {
   features: Pick<PublicConfig, "captcha" | "googleSignIn" | "mailOutbox">;
 }
 
-const PING_REUSE_MS = 1_000;
-
 /** Health for load balancers and the debug page, and the public settings the web app needs at start-up. */
 export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (
   app,
   { config, database, version, features },
 ) => {
   const started = Date.now();
-  // One database check answers the health requests of the next second: balancers and monitors ask many times a
-  // second, and each check would otherwise wait its turn behind the users' queries (PGlite runs one at a time), so
-  // the answer would measure the queue, not whether the database answers. Requests during a check share it.
-  let checked: { ok: boolean; at: number } | null = null;
-  let checking: Promise<boolean> | null = null;
-  const databaseOk = (): Promise<boolean> => {
-    if (checked && Date.now() - checked.at < PING_REUSE_MS) return Promise.resolve(checked.ok);
-    checking ??= database
-      .ping()
-      .then((ok) => {
-        checked = { ok, at: Date.now() };
-        return ok;
-      })
-      .finally(() => {
-        checking = null;
-      });
-    return checking;
-  };
   app.get(
     "/health",
     {
@@ -47,7 +27,7 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (
       },
     },
     async (_request, reply) => {
-      const ok = await databaseOk();
+      const ok = await database.ping();
       return reply.status(ok ? 200 : 503).send({
         status: ok ? "ok" : "degraded",
         version,
