@@ -37,9 +37,9 @@ const CROSSED_MM = 0.25;
  * unless the blob runs on out of sight into the neighbour's letter).
  */
 const TOUCH_MM2 = 1;
+const TOUCH_SHARE = 0.15;
 /** How far from a letter (ems) a mark outside every core (an accent, a dot) is still taken as that letter's. */
 const MARK_REACH_EM = 0.35;
-const TOUCH_SHARE = 0.15;
 
 /** The page's boxes and the area below its header and above its bottom markers, as `followInk` needs them. */
 export function surroundingsOf(layout: Layout, page: number): Surroundings {
@@ -97,7 +97,7 @@ export function inkAroundBox(scan: GreyImage, h: Homography, box: BoxMm, inner: 
 }
 
 export type FollowOptions = {
-  /** The cut of the box read first (page mm): a blob counts only if it has ink there. */
+  /** The cut of the box read first (page mm): a letter's blob counts only if it has ink there. */
   inner: BoxMm;
   noiseMm2?: number;
   speckMm2?: number;
@@ -107,10 +107,12 @@ export type FollowOptions = {
  * Keeps the ink of a box's letter in a region cut wider than the box (see followRegion), following it past
  * the box edge into the margin, the gaps and the neighbours' free space. Each blob with ink in the box's cut is
  * judged by where its mass lies in the boxes' cores: a blob held by a neighbour's core is the neighbour's
- * stroke and is trimmed; one held by this box's core (or by no core, like an accent straddling the edge) is
- * this letter and is kept whole. When a neighbour's letter and this one touch (both cores hold a fair share of
- * one blob) the blob is split: each core keeps its own ink, and the ink between is given to the upper box
- * (then the left one), since a letter runs down into the box below far more often than up into the box above.
+ * stroke and is trimmed; one held by this box's core is this letter and is kept whole. A blob no core holds
+ * (an accent, a dot, a mark written above the box) goes to the nearest letter within MARK_REACH_EM, else to
+ * the box holding most of it, else, when it reaches the box's cut, to this box. When a neighbour's letter and
+ * this one touch (both cores hold a fair share of one blob) the blob is split: each core keeps its own ink, and
+ * the ink between is given to the upper box (then the left one), since a letter runs down into the box below
+ * far more often than up into the box above.
  * Printed box borders in the region are cleared first, except where a stroke crosses them.
  * The returned mask covers the whole region.
  */
