@@ -32,12 +32,8 @@ const BORDER_BAND_MM = 0.35;
 const BORDER_RUN_MM = 2;
 /** Ink past the printed border by more than this (mm) has left its box. */
 const CROSSED_MM = 0.25;
-/**
- * Two letters touch when each holds this much of one blob in its core (mm², and share of the larger core,
- * unless the blob runs on out of sight into the neighbour's letter).
- */
+/** A blob is a box's letter when it holds most of the box's core ink, and at least this much (mm²). */
 const TOUCH_MM2 = 1;
-const TOUCH_SHARE = 0.15;
 /** How far from a letter (ems) a mark outside every core (an accent, a dot) is still taken as that letter's. */
 const MARK_REACH_EM = 0.35;
 
@@ -107,10 +103,11 @@ export type FollowOptions = {
  * Keeps the ink of a box's letter in a region cut wider than the box (see followRegion), following it past
  * the box edge into the margin, the gaps and the neighbours' free space. Each blob with ink in the box's cut is
  * judged by where its mass lies in the boxes' cores: a blob held by a neighbour's core is the neighbour's
- * stroke and is trimmed; one held by this box's core is this letter and is kept whole. A blob no core holds
+ * stroke and is trimmed; one held by this box's core is this letter and is kept whole (a box's letter is the
+ * blob holding most of its core's ink). A blob no core holds
  * (an accent, a dot, a mark written above the box) goes to the nearest letter within MARK_REACH_EM, else to
  * the box holding most of it, else, when it reaches the box's cut, to this box. When a neighbour's letter and
- * this one touch (both cores hold a fair share of one blob) the blob is split: each core keeps its own ink, and
+ * this one touch (one blob is both letters) the blob is split: each core keeps its own ink, and
  * the ink between is given to the upper box (then the left one), since a letter runs down into the box below
  * far more often than up into the box above.
  * Printed box borders in the region are cleared first, except where a stroke crosses them.
@@ -158,6 +155,7 @@ export function followInk(
   for (let l = 1; l <= count; l++) largest = Math.max(largest, innerMass[l]!);
 
   const boxMass = boxes.map((c) => massIn(parts.labels, width, rect(c.box), count));
+  const letterBlob = coreMass.map((mass) => mass.reduce((best, m, l) => (m > mass[best]! ? l : best), 0));
   let nearest: Nearest | undefined;
   const reach = Math.round(MARK_REACH_EM * cell.emMm * pxPerMm);
   const keep = new Uint8Array(count + 1);
@@ -184,17 +182,17 @@ export function followInk(
       continue;
     }
     if (own === 0) continue;
-    // A blob running off the region inside a neighbour's box goes on into that neighbour's letter, unseen.
-    const unseen = beyond[l]! > 0;
-    if (
-      ours >= touch &&
-      theirs >= touch &&
-      (unseen || Math.min(ours, theirs) >= TOUCH_SHARE * Math.max(ours, theirs))
-    ) {
+    // A box's letter is the blob holding most of its core's ink. A blob that is this letter and a neighbour's
+    // is two letters touching; one that is only a neighbour's, or runs off the region into a neighbour's box
+    // (on into its letter, unseen) without being this letter, is the neighbour's stroke.
+    const holds = (k: number) => letterBlob[k] === l && coreMass[k]![l]! >= touch;
+    const ourLetter = holds(0);
+    const theirLetter = boxes.some((_, k) => k > 0 && holds(k));
+    if (ourLetter && theirLetter) {
       split.push(l);
       continue;
     }
-    if (theirs > ours || (unseen && ours < touch)) {
+    if (theirLetter || (!ourLetter && (theirs > ours || beyond[l]! > 0))) {
       trimmed++;
       continue;
     }
