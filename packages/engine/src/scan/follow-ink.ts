@@ -1,5 +1,6 @@
 import { type ScanWarning, scanWarning } from "../errors.ts";
 import type { BoxMm, Layout, LayoutCell } from "../template/layout-types.ts";
+import { CELL_GAP_RATIO } from "../template/page-geometry.ts";
 import type { CellMask } from "./binarize-cell.ts";
 import type { CleanedCell } from "./clean-cell.ts";
 import type { Homography } from "./homography.ts";
@@ -60,23 +61,23 @@ export function followRegion(cell: LayoutCell, surroundings: Surroundings): BoxM
   return { x: x0, y: y0, width: Math.max(0, x1 - x0), height: Math.max(0, y1 - y0) };
 }
 
-/** How far around its box a letter's ink is looked for before following it (mm): half the narrowest gap. */
-const AROUND_MM = 0.75;
 /** Step between the points sampled around a box (mm). */
 const AROUND_STEP_MM = 0.25;
 
 /**
- * Whether ink lies around a box, between the cut read first (`inner`) and AROUND_MM outside the box: a mark
- * or a stroke that never reaches the cut, like an accent written above a capital. `level` is the grey level
- * below which a pixel is ink. Samples the scan directly, every AROUND_STEP_MM, so it costs little.
+ * Whether ink lies around a box, between the cut read first (`inner`) and the far side of the gap to the next
+ * boxes: a mark or a stroke that never reaches the cut, like an accent written above a capital. `level` is
+ * the grey level below which a pixel is ink. Samples the scan directly, every AROUND_STEP_MM, so it costs
+ * little.
  */
 export function inkAroundBox(scan: GreyImage, h: Homography, box: BoxMm, inner: BoxMm, level: number): boolean {
   const [a, b, c, d, e, f, g, k, l] = h as [number, number, number, number, number, number, number, number, number];
-  const x0 = box.x - AROUND_MM;
-  const x1 = box.x + box.width + AROUND_MM;
-  const y1 = box.y + box.height + AROUND_MM;
+  const around = CELL_GAP_RATIO * box.height;
+  const x0 = box.x - around;
+  const x1 = box.x + box.width + around;
+  const y1 = box.y + box.height + around;
   let dark = 0;
-  for (let y = box.y - AROUND_MM; y <= y1; y += AROUND_STEP_MM) {
+  for (let y = box.y - around; y <= y1; y += AROUND_STEP_MM) {
     const band = y > inner.y && y < inner.y + inner.height;
     for (let x = x0; x <= x1; x += AROUND_STEP_MM) {
       // Within the cut's rows only the strips left and right of it are around the box.
