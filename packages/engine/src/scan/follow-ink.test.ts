@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { layoutTemplate } from "../template/layout-template.ts";
 import type { BoxMm, LayoutCell } from "../template/layout-types.ts";
 import type { CellMask } from "./binarize-cell.ts";
-import { followInk, followRegion, surroundingsOf } from "./follow-ink.ts";
+import { followInk, followRegion, inkAroundBox, surroundingsOf } from "./follow-ink.ts";
+import type { Homography } from "./homography.ts";
 import { CUT_INSET_MM } from "./read-cell.ts";
 
 const pxPerMm = 8;
@@ -127,5 +128,32 @@ describe("followInk", () => {
     const { inkAt, codes } = page(top, [tall]);
     expect(inkAt(top.box.x + 10.4, top.box.y - 2)).toBe(true);
     expect(codes).toEqual(["CROSSED_BOX", "TOUCHES_BORDER"]);
+  });
+});
+
+describe("inkAroundBox", () => {
+  // A page scanned at 10 px/mm, straight: page mm (x, y) is pixel (10 x, 10 y).
+  const scale = 10;
+  const h: Homography = [scale, 0, 0, 0, scale, 0, 0, 0, 1];
+  const box = top.box;
+  const inner = { x: box.x + CUT_INSET_MM, y: box.y + CUT_INSET_MM, width: box.width - 1.4, height: box.height - 1.4 };
+  const scan = (dots: { x: number; y: number }[]) => {
+    const width = Math.ceil((box.x + box.width + 10) * scale);
+    const height = Math.ceil((box.y + box.height + 10) * scale);
+    const data = new Uint8Array(width * height).fill(240);
+    // Dots 0.6 mm across.
+    for (const d of dots) {
+      for (let y = Math.round((d.y - 0.3) * scale); y <= Math.round((d.y + 0.3) * scale); y++) {
+        for (let x = Math.round((d.x - 0.3) * scale); x <= Math.round((d.x + 0.3) * scale); x++)
+          data[y * width + x] = 40;
+      }
+    }
+    return { width, height, data };
+  };
+
+  it("finds a mark written above the box, in the gap, and nothing on clean paper or inside the box's cut", () => {
+    expect(inkAroundBox(scan([{ x: box.x + 10, y: box.y - 1.5 }]), h, box, inner, 120)).toBe(true);
+    expect(inkAroundBox(scan([]), h, box, inner, 120)).toBe(false);
+    expect(inkAroundBox(scan([{ x: box.x + 10, y: box.y + 5 }]), h, box, inner, 120)).toBe(false);
   });
 });

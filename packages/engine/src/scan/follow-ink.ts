@@ -1,5 +1,6 @@
 import { type ScanWarning, scanWarning } from "../errors.ts";
 import type { BoxMm, Layout, LayoutCell } from "../template/layout-types.ts";
+import { CELL_GAP_RATIO } from "../template/page-geometry.ts";
 import type { CellMask } from "./binarize-cell.ts";
 import type { CleanedCell } from "./clean-cell.ts";
 import type { Homography } from "./homography.ts";
@@ -32,14 +33,10 @@ const BORDER_BAND_MM = 0.35;
 const BORDER_RUN_MM = 2;
 /** Ink past the printed border by more than this (mm) has left its box. */
 const CROSSED_MM = 0.25;
-/**
- * Two letters touch when each holds this much of one blob in its core (mm², and share of the larger core,
- * unless the blob runs on out of sight into the neighbour's letter).
- */
+/** A blob is a box's letter when it holds most of the box's core ink, and at least this much (mm²). */
 const TOUCH_MM2 = 1;
 /** How far from a letter (ems) a mark outside every core (an accent, a dot) is still taken as that letter's. */
 const MARK_REACH_EM = 0.35;
-const TOUCH_SHARE = 0.15;
 
 /** The page's boxes and the area below its header and above its bottom markers, as `followInk` needs them. */
 export function surroundingsOf(layout: Layout, page: number): Surroundings {
@@ -64,23 +61,23 @@ export function followRegion(cell: LayoutCell, surroundings: Surroundings): BoxM
   return { x: x0, y: y0, width: Math.max(0, x1 - x0), height: Math.max(0, y1 - y0) };
 }
 
-/** How far around its box a letter's ink is looked for before following it (mm): half the narrowest gap. */
-const AROUND_MM = 0.75;
 /** Step between the points sampled around a box (mm). */
 const AROUND_STEP_MM = 0.25;
 
 /**
- * Whether ink lies around a box, between the cut read first (`inner`) and AROUND_MM outside the box: a mark
- * or a stroke that never reaches the cut, like an accent written above a capital. `level` is the grey level
- * below which a pixel is ink. Samples the scan directly, every AROUND_STEP_MM, so it costs little.
+ * Whether ink lies around a box, between the cut read first (`inner`) and the far side of the gap to the next
+ * boxes: a mark or a stroke that never reaches the cut, like an accent written above a capital. `level` is
+ * the grey level below which a pixel is ink. Samples the scan directly, every AROUND_STEP_MM, so it costs
+ * little.
  */
 export function inkAroundBox(scan: GreyImage, h: Homography, box: BoxMm, inner: BoxMm, level: number): boolean {
   const [a, b, c, d, e, f, g, k, l] = h as [number, number, number, number, number, number, number, number, number];
-  const x0 = box.x - AROUND_MM;
-  const x1 = box.x + box.width + AROUND_MM;
-  const y1 = box.y + box.height + AROUND_MM;
+  const around = CELL_GAP_RATIO * box.height;
+  const x0 = box.x - around;
+  const x1 = box.x + box.width + around;
+  const y1 = box.y + box.height + around;
   let dark = 0;
-  for (let y = box.y - AROUND_MM; y <= y1; y += AROUND_STEP_MM) {
+  for (let y = box.y - around; y <= y1; y += AROUND_STEP_MM) {
     const band = y > inner.y && y < inner.y + inner.height;
     for (let x = x0; x <= x1; x += AROUND_STEP_MM) {
       // Within the cut's rows only the strips left and right of it are around the box.
@@ -97,7 +94,7 @@ export function inkAroundBox(scan: GreyImage, h: Homography, box: BoxMm, inner: 
 }
 
 export type FollowOptions = {
-  /** The cut of the box read first (page mm): a blob counts only if it has ink there. */
+  /** The cut of the box read first (page mm): a letter's blob counts only if it has ink there. */
   inner: BoxMm;
   noiseMm2?: number;
   speckMm2?: number;
@@ -107,10 +104,13 @@ export type FollowOptions = {
  * Keeps the ink of a box's letter in a region cut wider than the box (see followRegion), following it past
  * the box edge into the margin, the gaps and the neighbours' free space. Each blob with ink in the box's cut is
  * judged by where its mass lies in the boxes' cores: a blob held by a neighbour's core is the neighbour's
- * stroke and is trimmed; one held by this box's core (or by no core, like an accent straddling the edge) is
- * this letter and is kept whole. When a neighbour's letter and this one touch (both cores hold a fair share of
- * one blob) the blob is split: each core keeps its own ink, and the ink between is given to the upper box
- * (then the left one), since a letter runs down into the box below far more often than up into the box above.
+ * stroke and is trimmed; one held by this box's core is this letter and is kept whole (a box's letter is the
+ * blob holding most of its core's ink). A blob no core holds
+ * (an accent, a dot, a mark written above the box) goes to the nearest letter within MARK_REACH_EM, else to
+ * the box holding most of it, else, when it reaches the box's cut, to this box. When a neighbour's letter and
+ * this one touch (one blob is both letters) the blob is split: each core keeps its own ink, and
+ * the ink between is given to the upper box (then the left one), since a letter runs down into the box below
+ * far more often than up into the box above.
  * Printed box borders in the region are cleared first, except where a stroke crosses them.
  * The returned mask covers the whole region.
  */
@@ -156,6 +156,7 @@ export function followInk(
   for (let l = 1; l <= count; l++) largest = Math.max(largest, innerMass[l]!);
 
   const boxMass = boxes.map((c) => massIn(parts.labels, width, rect(c.box), count));
+  const letterBlob = coreMass.map((mass) => mass.reduce((best, m, l) => (m > mass[best]! ? l : best), 0));
   let nearest: Nearest | undefined;
   const reach = Math.round(MARK_REACH_EM * cell.emMm * pxPerMm);
   const keep = new Uint8Array(count + 1);
@@ -182,17 +183,17 @@ export function followInk(
       continue;
     }
     if (own === 0) continue;
-    // A blob running off the region inside a neighbour's box goes on into that neighbour's letter, unseen.
-    const unseen = beyond[l]! > 0;
-    if (
-      ours >= touch &&
-      theirs >= touch &&
-      (unseen || Math.min(ours, theirs) >= TOUCH_SHARE * Math.max(ours, theirs))
-    ) {
+    // A box's letter is the blob holding most of its core's ink. A blob that is this letter and a neighbour's
+    // is two letters touching; one that is only a neighbour's, or runs off the region into a neighbour's box
+    // (on into its letter, unseen) without being this letter, is the neighbour's stroke.
+    const holds = (k: number) => letterBlob[k] === l && coreMass[k]![l]! >= touch;
+    const ourLetter = holds(0);
+    const theirLetter = boxes.some((_, k) => k > 0 && holds(k));
+    if (ourLetter && theirLetter) {
       split.push(l);
       continue;
     }
-    if (theirs > ours || (unseen && ours < touch)) {
+    if (theirLetter || (!ourLetter && (theirs > ours || beyond[l]! > 0))) {
       trimmed++;
       continue;
     }

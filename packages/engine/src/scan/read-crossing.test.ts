@@ -29,7 +29,7 @@ import { readScan } from "./read-scan.ts";
 // blank), É, l, …. Every letter that can is written across its box: g's and y's descenders run down into the
 // boxes below, É is written tall with its accent across its box's top.
 const layout = layoutTemplate({ sets: [], chars: "gaymnop✓Élstuv", id: "CROSSING", cellSize: "l" });
-const DPI = 200;
+const DPI = 150;
 const cell = (chars: string) => layout.cells.find((c) => c.chars === chars)!;
 let page: SyntheticPage;
 let cells: ScanCell[];
@@ -51,7 +51,8 @@ beforeAll(async () => {
   joinDescender(page, cell("y"), cell("l"));
   const result = await readScan(await throughJpeg(captureFlatbed(page, { seed: 4 })), () => layout);
   cells = result.cells;
-});
+  // Rendering and reading a whole page takes a few seconds, more on a busy machine.
+}, 60_000);
 
 /**
  * Draws a 0.6 mm stroke from the foot of the upper letter's descender down to the top of the letter below, so
