@@ -75,4 +75,18 @@ describe("binarizeCell", () => {
       expect({ seed, ink: binarizeCell(image).mask.reduce((sum, v) => sum + v, 0) }).toEqual({ seed, ink: 0 });
     }
   });
+
+  it("does not follow strokes as wide as the blur past sure ink: the two bars of a shaken '=' stay apart", () => {
+    // Bars 20 px long (too short to pass for print), 4 px thick, 3 px apart, blurred so their cores reach 0.45
+    // and the paper between them 0.7.
+    const bar = (y: number) => (y >= 40 && y < 44) || (y >= 47 && y < 51);
+    const image = cell((x, y) => {
+      if (x < 40 || x >= 60) return 1;
+      if (bar(y)) return y === 40 || y === 43 || y === 47 || y === 50 ? 0.55 : 0.45;
+      return y >= 44 && y < 47 ? 0.7 : y === 39 || y === 51 ? 0.8 : 1;
+    });
+    const { mask } = binarizeCell(image);
+    for (let y = 44; y < 47; y++) expect(mask[y * 100 + 50]).toBe(0);
+    for (const y of [40, 43, 47, 50]) expect(mask[y * 100 + 50]).toBe(1);
+  });
 });

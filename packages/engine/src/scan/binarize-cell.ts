@@ -42,6 +42,8 @@ const CORE_RADIUS_MM = 0.4;
 const PRINT_SHARE = 0.3;
 /** Rows (columns) either side of a printed one that share its threshold: its blurred edges, a slight tilt. */
 const PRINT_SPREAD_PX = 1;
+/** Sure ink this thin (mean width, mm) or thinner is a hairline's, which is followed beyond it. */
+const THIN_STROKE_MM = 0.35;
 
 /**
  * Separates ink from paper in a lighting-normalised cell, with two thresholds. Sure ink lies below midway
@@ -51,7 +53,8 @@ const PRINT_SPREAD_PX = 1;
  * half dark, its true place, for a bold felt-tip stroke and for a 0.1 mm hairline whose thinnest parts never get
  * as dark as the sure threshold. Following stops short of paper's grain and of the level of any printed line
  * measured across the cell, so a faint stroke neither spreads into the paper nor runs along a guide it touches.
- * Only pixels joined to sure ink count: nothing that was not ink before becomes a letter of its own.
+ * Only pixels joined to sure ink count: nothing that was not ink before becomes a letter of its own. Strokes are
+ * followed so only where the sure ink is a hairline's (THIN_STROKE_MM).
  */
 export function binarizeCell(image: FloatImage, pxPerMm = 8): CellMask {
   const { width, height, data } = image;
@@ -81,6 +84,23 @@ export function binarizeCell(image: FloatImage, pxPerMm = 8): CellMask {
     return { width, height, mask, margin, threshold: 0, inkLevel };
   }
   const threshold = Math.min(MAX_THRESHOLD, (1 + inkLevel) / 2);
+  // Sure ink first; then (below) every pixel under its own level joined to it (8-connected, as components are
+  // labelled).
+  const queue = new Int32Array(n);
+  let tail = 0;
+  for (let i = 0; i < n; i++) {
+    if (data[i]! < threshold) {
+      mask[i] = 1;
+      queue[tail++] = i;
+    }
+  }
+  // Only hairlines are followed beyond sure ink. A stroke as wide as the blur or wider reaches its ink's level
+  // and its sure ink already lies where its edges are; following a blurred one (a photo shaken or taken at a
+  // steep angle) to midway would only fatten it and join strokes close together.
+  if (meanWidth(mask, width, height) > THIN_STROKE_MM * pxPerMm) {
+    for (let i = 0; i < n; i++) margin[i] = data[i]! - threshold;
+    return { width, height, mask, margin, threshold, inkLevel };
+  }
   // The brighter half of a cell is paper (ink and print only darken it): its spread is the grain.
   const grain = Math.max(0, (percentile(0.9) - percentile(0.5)) / 1.2816);
   const floor = 1 - Math.max(MIN_CONTRAST, NOISE_SIGMAS * grain);
@@ -88,7 +108,6 @@ export function binarizeCell(image: FloatImage, pxPerMm = 8): CellMask {
   const rowCaps = printCaps(data, width, height, true, floor, below, threshold);
   const columnCaps = printCaps(data, width, height, false, floor, below, threshold);
   const core = minFilter(data, width, height, Math.max(1, Math.round(CORE_RADIUS_MM * pxPerMm)));
-  const follow = new Float32Array(n);
   for (let y = 0; y < height; y++) {
     const rowCap = rowCaps[y]!;
     for (let x = 0; x < width; x++) {
@@ -97,17 +116,7 @@ export function binarizeCell(image: FloatImage, pxPerMm = 8): CellMask {
       if (level > rowCap) level = rowCap;
       if (level > columnCaps[x]!) level = columnCaps[x]!;
       if (level < threshold) level = threshold;
-      follow[i] = level;
       margin[i] = data[i]! - level;
-    }
-  }
-  // Sure ink, then every pixel below its own level joined to it (8-connected, as components are labelled).
-  const queue = new Int32Array(n);
-  let tail = 0;
-  for (let i = 0; i < n; i++) {
-    if (data[i]! < threshold) {
-      mask[i] = 1;
-      queue[tail++] = i;
     }
   }
   for (let head = 0; head < tail; head++) {
@@ -181,4 +190,20 @@ function printCaps(
     spread[line] = least;
   }
   return spread;
+}
+
+/** Mean width (pixels) of the strokes of a mask: twice their area over their outline's length. */
+function meanWidth(mask: Uint8Array, width: number, height: number): number {
+  let area = 0;
+  let outline = 0;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      if (!mask[i]) continue;
+      area++;
+      if (x === 0 || x === width - 1 || y === 0 || y === height - 1) outline++;
+      else if (!mask[i - 1] || !mask[i + 1] || !mask[i - width] || !mask[i + width]) outline++;
+    }
+  }
+  return outline === 0 ? 0 : (2 * area) / outline;
 }
