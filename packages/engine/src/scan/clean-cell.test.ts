@@ -7,7 +7,7 @@ const pxPerMm = 8;
 function mask(width: number, height: number, ink: (x: number, y: number) => boolean): CellMask {
   const data = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) data[y * width + x] = ink(x, y) ? 1 : 0;
-  return { width, height, mask: data, threshold: 0.6, inkLevel: 0.2 };
+  return { width, height, mask: data, margin: new Float32Array(width * height), threshold: 0.6, inkLevel: 0.2 };
 }
 
 const count = (data: Uint8Array) => data.reduce((sum, v) => sum + v, 0);

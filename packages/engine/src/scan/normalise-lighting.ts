@@ -1,4 +1,5 @@
 import type { FloatImage } from "./images.ts";
+import { closing } from "./rank-filter.ts";
 
 /**
  * Blocks this much darker than the brightest block of the cell mean the light is uneven within it: a shadow's edge
@@ -136,72 +137,4 @@ function smooth3(data: ArrayLike<number>, width: number, height: number): Float3
     for (let x = 0; x < width; x++) out[row + x] = (across[up + x]! + across[row + x]! + across[down + x]!) / 3;
   }
   return out;
-}
-
-/**
- * Greyscale closing over a square of side 2 × `radius` + 1: the maximum, then the minimum. Dark things narrower
- * than the square (strokes) are filled with the paper around them, while a brightness step wider than it (a
- * shadow's edge) comes back exactly where it was.
- */
-function closing(data: Float32Array, width: number, height: number, radius: number): Float32Array {
-  const dilated = maxFilter(data, width, height, radius);
-  for (let i = 0; i < dilated.length; i++) dilated[i] = -dilated[i]!;
-  const closed = maxFilter(dilated, width, height, radius);
-  for (let i = 0; i < closed.length; i++) closed[i] = -closed[i]!;
-  return closed;
-}
-
-/** The maximum over a square of side 2 × `radius` + 1 around each pixel (edges repeated outward). */
-function maxFilter(data: Float32Array, width: number, height: number, radius: number): Float32Array {
-  const across = new Float32Array(width * height);
-  const out = new Float32Array(width * height);
-  const scratch = lineScratch(Math.max(width, height) + 2 * radius);
-  for (let y = 0; y < height; y++) maxLine(data, y * width, 1, width, radius, across, scratch);
-  for (let x = 0; x < width; x++) maxLine(across, x, width, height, radius, out, scratch);
-  return out;
-}
-
-type LineScratch = { padded: Float32Array; forward: Float32Array; backward: Float32Array };
-
-function lineScratch(length: number): LineScratch {
-  return { padded: new Float32Array(length), forward: new Float32Array(length), backward: new Float32Array(length) };
-}
-
-/**
- * The running maximum of a window of 2 × `radius` + 1 along one line of `count` values from `start`, `step`
- * apart, written to the same places of `out`: van Herk and Gil–Werman's method, three comparisons a value
- * whatever the radius. The line goes on past its ends with its end values: a shadow's edge meeting the picture's
- * border then goes on straight instead of ending in a corner, which the closing would fill.
- */
-function maxLine(
-  data: Float32Array,
-  start: number,
-  step: number,
-  count: number,
-  radius: number,
-  out: Float32Array,
-  { padded, forward, backward }: LineScratch,
-) {
-  const size = 2 * radius + 1;
-  const length = count + 2 * radius;
-  const first = data[start]!;
-  const last = data[start + (count - 1) * step]!;
-  for (let i = 0; i < radius; i++) {
-    padded[i] = first;
-    padded[length - 1 - i] = last;
-  }
-  for (let i = 0, k = start; i < count; i++, k += step) padded[radius + i] = data[k]!;
-  for (let i = 0; i < length; i++) {
-    const v = padded[i]!;
-    forward[i] = i % size === 0 || v > forward[i - 1]! ? v : forward[i - 1]!;
-  }
-  for (let i = length - 1; i >= 0; i--) {
-    const v = padded[i]!;
-    backward[i] = i === length - 1 || (i + 1) % size === 0 || v > backward[i + 1]! ? v : backward[i + 1]!;
-  }
-  for (let i = 0, k = start; i < count; i++, k += step) {
-    const a = backward[i]!;
-    const b = forward[i + 2 * radius]!;
-    out[k] = a > b ? a : b;
-  }
 }

@@ -7,7 +7,7 @@ import { type CleanedCell, cleanCell } from "./clean-cell.ts";
 import { cutRegion } from "./cut-cells.ts";
 import { followInk, followRegion, inkAroundBox, type Surroundings } from "./follow-ink.ts";
 import type { Homography } from "./homography.ts";
-import type { FloatImage, GreyImage } from "./images.ts";
+import type { GreyImage } from "./images.ts";
 import { normaliseLighting } from "./normalise-lighting.ts";
 import { type GlyphBox, placeInEm } from "./place-in-em.ts";
 import { traceOutline } from "./trace-outline.ts";
@@ -34,7 +34,7 @@ export const CUT_INSET_MM = 0.7;
 /** Resolution potrace traces at (px/mm): its output is only as precise as its bitmap. */
 export const TRACE_PX_PER_MM = 32;
 
-type Binarized = { normalised: FloatImage; binary: CellMask; paperLevel: number };
+type Binarized = { binary: CellMask; paperLevel: number };
 
 /**
  * Reads one box: cut, normalise lighting, binarize, clean, trace, place in the em. Ink running off the box is
@@ -74,16 +74,9 @@ export async function readCell(
     };
   }
   const factor = Math.max(1, Math.round(TRACE_PX_PER_MM / workPxPerMm));
-  const fine = upsampleMask(
-    source.normalised,
-    cleaned.mask,
-    cleaned.width,
-    cleaned.height,
-    0,
-    0,
-    source.binary.threshold,
-    factor,
-  );
+  // Each pixel was judged by its own threshold: edges lie where the margin below it, interpolated, crosses 0.
+  const margin = { width: source.binary.width, height: source.binary.height, data: source.binary.margin };
+  const fine = upsampleMask(margin, cleaned.mask, cleaned.width, cleaned.height, 0, 0, 0, factor);
   const finePxPerMm = workPxPerMm * factor;
   const traced = await traceOutline(fine.mask, fine.width, fine.height, 0.03 * finePxPerMm * finePxPerMm);
   const frame = { originX: origin.x, originY: origin.y, pxPerMm: finePxPerMm, left: fine.left, top: fine.top };
@@ -99,7 +92,7 @@ export async function readCell(
 function binarizeRegion(scan: GreyImage, h: Homography, region: BoxMm, workPxPerMm: number): Binarized {
   const image = cutRegion(scan, h, region, workPxPerMm);
   const { image: normalised, paperLevel } = normaliseLighting(image, 2.5 * workPxPerMm);
-  return { normalised, binary: binarizeCell(normalised), paperLevel };
+  return { binary: binarizeCell(normalised, workPxPerMm), paperLevel };
 }
 
 function inset(box: BoxMm, by: number): BoxMm {

@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { pagePoint, type ScanPoint, scanPoint } from "../units.ts";
+import { refineInPageSpace } from "./find-markers.ts";
+
+const PX_PER_MM = 6;
+const SIZE_MM = 10;
+const CENTRES = [pagePoint(20, 20), pagePoint(100, 20), pagePoint(100, 100), pagePoint(20, 100)];
+
+/** Darkness (0 paper – 1 ink) of the marker pattern around (cx, cy) mm: a square ring and a centre square. */
+function marker(x: number, y: number, cx: number, cy: number): number {
+  const d = Math.max(Math.abs(x - cx), Math.abs(y - cy));
+  return d < 0.15 * SIZE_MM || (d >= 0.3 * SIZE_MM && d < 0.5 * SIZE_MM) ? 1 : 0;
+}
+
+/** A 120 mm square page at 6 px/mm with the four markers, 4 × 4 samples a pixel, under `light`. */
+function page(light: (x: number, y: number) => number) {
+  const side = 120 * PX_PER_MM;
+  const data = new Uint8Array(side * side);
+  for (let py = 0; py < side; py++) {
+    for (let px = 0; px < side; px++) {
+      let sum = 0;
+      for (let s = 0; s < 16; s++) {
+        const x = (px + ((s % 4) + 0.5) / 4) / PX_PER_MM;
+        const y = (py + (Math.floor(s / 4) + 0.5) / 4) / PX_PER_MM;
+        const ink = Math.max(...CENTRES.map((c) => marker(x, y, c.x, c.y)));
+        sum += 235 * light(x, y) * (1 - 0.9 * ink);
+      }
+      data[py * side + px] = Math.round(sum / 16);
+    }
+  }
+  return { width: side, height: side, data };
+}
+
+// Pixel i covers [i, i + 1) of the picture: a page point's index coordinates are half a pixel less.
+const truth = CENTRES.map((c) => scanPoint(c.x * PX_PER_MM - 0.5, c.y * PX_PER_MM - 0.5));
+
+describe("refineInPageSpace", () => {
+  it("finds each marker's centre when a hard shadow's edge crosses a marker", () => {
+    // Half the light beyond x = 102 mm, with a 0.5 mm penumbra: the edge crosses the right-hand markers.
+    const shadowed = page((x) => 1 - 0.5 * Math.min(1, Math.max(0, (x - 101.75) / 0.5)));
+    const start = truth.map((p, i) => scanPoint(p.x + (i % 2 ? 1.5 : -1), p.y + (i < 2 ? 1 : -1.5))) as [
+      ScanPoint,
+      ScanPoint,
+      ScanPoint,
+      ScanPoint,
+    ];
+    const found = refineInPageSpace(shadowed, start, CENTRES, SIZE_MM);
+    for (const [i, p] of found.entries()) {
+      expect(Math.hypot(p.x - truth[i]!.x, p.y - truth[i]!.y)).toBeLessThan(0.25);
+    }
+  });
+});
