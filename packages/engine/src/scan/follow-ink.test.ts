@@ -26,7 +26,9 @@ function page(cell: LayoutCell, strokes: BoxMm[]) {
       }
     }
   }
-  const binary: CellMask = { width, height, mask, threshold: 0.6, inkLevel: 0.2 };
+  // The margin below each pixel's threshold: positive on ink, negative on paper.
+  const margin = Float32Array.from(mask, (ink) => (ink ? 0.3 : -0.3));
+  const binary: CellMask = { width, height, mask, margin, threshold: 0.6, inkLevel: 0.2 };
   const inner = {
     x: cell.box.x + CUT_INSET_MM,
     y: cell.box.y + CUT_INSET_MM,
