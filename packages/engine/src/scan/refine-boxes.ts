@@ -15,7 +15,7 @@ import type { GreyImage } from "./images.ts";
  * neighbours' (a smooth displacement over the page), so that a box whose lines are hidden under ink, faint or missing
  * takes its place from the boxes around it instead of jumping. A second pass measures again in each box's corrected
  * frame, where tilted lines run straight. On a flat page every offset comes out as zero within a few hundredths of a
- * millimetre, and the page reads as it would with the homography alone.
+ * millimetre; such a page keeps the homography alone and reads exactly as before.
  */
 
 /** Stretches tried when matching a box's lines, in steps of this either way. */
@@ -59,6 +59,12 @@ const OFFSET_OUTLIER_MM = 0.3;
 const STRONG_OFFSET_OUTLIER_MM = 1;
 const STRETCH_OUTLIER = 0.012;
 const STRONG_STRETCH_OUTLIER = 0.04;
+
+/**
+ * Below this largest box displacement (mm) a page counts as flat and keeps its homography: on flat scans and photos
+ * the boxes' measurements scatter by up to about 0.05 mm, a bend moves boxes by tenths of a millimetre and more.
+ */
+const FLAT_PAGE_MM = 0.1;
 
 /** How far the QR code and markers may show from their place (mm): little, the markers pin the homography there. */
 const OBSTACLE_MARGIN_MM = 1;
@@ -114,25 +120,52 @@ export function refineBoxes(
     return addResidual(coarse[i]!, residual);
   });
   const field = smoothField(fits, cells);
+  // A flat page: what was found is the measurement's own noise (a few hundredths of a millimetre), and the markers'
+  // homography is better than that.
+  const largest = Math.max(0, ...cells.map((cell, i) => largestShift(cell, field[i]!)));
+  if (largest < FLAT_PAGE_MM) return cells.map(() => h);
   return cells.map((cell, i) => boxHomography(h, cell, field[i]!));
 }
 
-/** The homography of one box: `h` after the displacement around the box, exact at the box's corners. */
-function boxHomography(h: Homography, cell: LayoutCell, d: Displacement): Homography {
-  const { box } = cell;
-  const corners = [
+/** The corners of a box, page millimetres. */
+function cornersOf({ box }: LayoutCell): (readonly [number, number])[] {
+  return [
     [box.x, box.y],
     [box.x + box.width, box.y],
     [box.x + box.width, box.y + box.height],
     [box.x, box.y + box.height],
-  ] as const;
-  const page = corners.map(([x, y]) => pagePoint(x, y));
+  ];
+}
+
+/** Where the displacement `d` takes page point (x, y). */
+function displaced(d: Displacement, x: number, y: number): [number, number] {
+  const [ex, ey] = [x - d.cx, y - d.cy];
+  return [x + d.dx + d.sxx * ex + d.sxy * ey, y + d.dy + d.syy * ey + d.syx * ex];
+}
+
+/** How far the displacement moves the box's farthest-moved corner (mm). */
+function largestShift(cell: LayoutCell, d: Displacement): number {
+  return Math.max(
+    ...cornersOf(cell).map(([x, y]) => {
+      const [mx, my] = displaced(d, x, y);
+      return Math.hypot(mx - x, my - y);
+    }),
+  );
+}
+
+/** The homography of one box: `h` after the displacement around the box, exact at the box's corners. */
+function boxHomography(h: Homography, cell: LayoutCell, d: Displacement): Homography {
+  const corners = cornersOf(cell);
   const seen = corners.map(([x, y]) => {
-    const [ex, ey] = [x - d.cx, y - d.cy];
-    const p = pageToScan(h, pagePoint(x + d.dx + d.sxx * ex + d.sxy * ey, y + d.dy + d.syy * ey + d.syx * ex));
+    const p = pageToScan(h, pagePoint(...displaced(d, x, y)));
     return scanPoint(p.x, p.y);
   });
-  return solveHomography(page, seen) ?? h;
+  return (
+    solveHomography(
+      corners.map(([x, y]) => pagePoint(x, y)),
+      seen,
+    ) ?? h
+  );
 }
 
 /** A second pass's measurement, made in the frame the first pass gave, added to that pass's displacement. */
