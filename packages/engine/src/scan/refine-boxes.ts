@@ -15,23 +15,28 @@ import type { GreyImage } from "./images.ts";
  * neighbours' (a smooth displacement over the page), so that a box whose lines are hidden under ink, faint or missing
  * takes its place from the boxes around it instead of jumping. A second pass measures again in each box's corrected
  * frame, where tilted lines run straight. On a flat page every offset comes out as zero within a few hundredths of a
- * millimetre, and the page reads as it would with the homography alone.
+ * millimetre; such a page keeps the homography alone and reads exactly as before.
  */
 
-/** Profile bins per millimetre across the printed lines. */
-const ACROSS_PX_PER_MM = 8;
 /** Stretches tried when matching a box's lines, in steps of this either way. */
 const STRETCH_STEP = 0.015;
 
 /**
- * How a pass looks: how far from the predicted place (mm), up to which stretch, how many samples along lines, and
+ * How a pass looks: how far from the predicted place (mm), up to which stretch, how many profile bins a millimetre
+ * across the lines and samples a millimetre along them, and
  * whether the neighbours' lines beyond the box are matched too (they tell this box's borders from theirs).
  */
-type Pass = { searchMm: number; stretchSteps: number; alongPxPerMm: number; neighbours: boolean };
+type Pass = {
+  searchMm: number;
+  stretchSteps: number;
+  acrossPxPerMm: number;
+  alongPxPerMm: number;
+  neighbours: boolean;
+};
 /** Around the homography's place: bends of a few millimetres and some room, stretches up to 6 %; coarse samples. */
-const FIRST_PASS: Pass = { searchMm: 4.5, stretchSteps: 4, alongPxPerMm: 1, neighbours: true };
-/** Around the first pass's place, a few tenths of a millimetre off at most: the box's own lines, finer samples. */
-const SECOND_PASS: Pass = { searchMm: 1, stretchSteps: 0, alongPxPerMm: 1.5, neighbours: true };
+const FIRST_PASS: Pass = { searchMm: 4.5, stretchSteps: 4, acrossPxPerMm: 4, alongPxPerMm: 1, neighbours: true };
+/** Around the first pass's place, a few tenths of a millimetre off at most; finer samples. */
+const SECOND_PASS: Pass = { searchMm: 1, stretchSteps: 0, acrossPxPerMm: 8, alongPxPerMm: 1, neighbours: true };
 /**
  * Darkness (share below the paper) above which a sample counts no darker: printed lines are lighter than this, so
  * they count fully, while a pen stroke along a line cannot outweigh it.
@@ -54,6 +59,12 @@ const OFFSET_OUTLIER_MM = 0.3;
 const STRONG_OFFSET_OUTLIER_MM = 1;
 const STRETCH_OUTLIER = 0.012;
 const STRONG_STRETCH_OUTLIER = 0.04;
+
+/**
+ * Below this largest box displacement (mm) a page counts as flat and keeps its homography: on flat scans and photos
+ * the boxes' measurements scatter by up to about 0.05 mm, a bend moves boxes by tenths of a millimetre and more.
+ */
+const FLAT_PAGE_MM = 0.1;
 
 /** How far the QR code and markers may show from their place (mm): little, the markers pin the homography there. */
 const OBSTACLE_MARGIN_MM = 1;
@@ -109,25 +120,52 @@ export function refineBoxes(
     return addResidual(coarse[i]!, residual);
   });
   const field = smoothField(fits, cells);
+  // A flat page: what was found is the measurement's own noise (a few hundredths of a millimetre), and the markers'
+  // homography is better than that.
+  const largest = Math.max(0, ...cells.map((cell, i) => largestShift(cell, field[i]!)));
+  if (largest < FLAT_PAGE_MM) return cells.map(() => h);
   return cells.map((cell, i) => boxHomography(h, cell, field[i]!));
 }
 
-/** The homography of one box: `h` after the displacement around the box, exact at the box's corners. */
-function boxHomography(h: Homography, cell: LayoutCell, d: Displacement): Homography {
-  const { box } = cell;
-  const corners = [
+/** The corners of a box, page millimetres. */
+function cornersOf({ box }: LayoutCell): (readonly [number, number])[] {
+  return [
     [box.x, box.y],
     [box.x + box.width, box.y],
     [box.x + box.width, box.y + box.height],
     [box.x, box.y + box.height],
-  ] as const;
-  const page = corners.map(([x, y]) => pagePoint(x, y));
+  ];
+}
+
+/** Where the displacement `d` takes page point (x, y). */
+function displaced(d: Displacement, x: number, y: number): [number, number] {
+  const [ex, ey] = [x - d.cx, y - d.cy];
+  return [x + d.dx + d.sxx * ex + d.sxy * ey, y + d.dy + d.syy * ey + d.syx * ex];
+}
+
+/** How far the displacement moves the box's farthest-moved corner (mm). */
+function largestShift(cell: LayoutCell, d: Displacement): number {
+  return Math.max(
+    ...cornersOf(cell).map(([x, y]) => {
+      const [mx, my] = displaced(d, x, y);
+      return Math.hypot(mx - x, my - y);
+    }),
+  );
+}
+
+/** The homography of one box: `h` after the displacement around the box, exact at the box's corners. */
+function boxHomography(h: Homography, cell: LayoutCell, d: Displacement): Homography {
+  const corners = cornersOf(cell);
   const seen = corners.map(([x, y]) => {
-    const [ex, ey] = [x - d.cx, y - d.cy];
-    const p = pageToScan(h, pagePoint(x + d.dx + d.sxx * ex + d.sxy * ey, y + d.dy + d.syy * ey + d.syx * ex));
+    const p = pageToScan(h, pagePoint(...displaced(d, x, y)));
     return scanPoint(p.x, p.y);
   });
-  return solveHomography(page, seen) ?? h;
+  return (
+    solveHomography(
+      corners.map(([x, y]) => pagePoint(x, y)),
+      seen,
+    ) ?? h
+  );
 }
 
 /** A second pass's measurement, made in the frame the first pass gave, added to that pass's displacement. */
@@ -189,8 +227,8 @@ function measureBox(
     }
   }
   // Profiles are averaged along the lines away from the box's own corners, where the other axis's lines cross.
-  const across = profile(scan, h, "x", x0, x1, box.y + 1.5, box.y + box.height - 1.5, pass.alongPxPerMm);
-  const down = profile(scan, h, "y", y0, y1, box.x + 2, box.x + box.width - 2, pass.alongPxPerMm);
+  const across = profile(scan, h, "x", x0, x1, box.y + 1.5, box.y + box.height - 1.5, pass);
+  const down = profile(scan, h, "y", y0, y1, box.x + 2, box.x + box.width - 2, pass);
   for (const o of obstacles) {
     if (o.y < box.y + box.height - 1.5 && o.y + o.height > box.y + 1.5) blank(across, x0, o.x, o.x + o.width);
     if (o.x < box.x + box.width - 2 && o.x + o.width > box.x + 2) blank(down, y0, o.y, o.y + o.height);
@@ -222,7 +260,9 @@ function combineHalves(
     centre,
     pass,
   );
-  const [a, b] = halves.responses.map((response) => fitAxis(response, from, lines, centre, size, guess));
+  const [a, b] = halves.responses.map((response) =>
+    fitAxis(response, from, lines, centre, size, guess, halves.pxPerMm),
+  );
   if (a && b) {
     const stretches = [a.stretch, b.stretch].filter((v) => v !== undefined);
     const [p, q] = halves.centres;
@@ -262,12 +302,12 @@ function horizontalLines(layout: Layout, cell: LayoutCell): Line[] {
 let scratch = new Float32Array(0);
 
 /** Line responses across an axis in two bands along it, and the bands' middles (mm along the other axis). */
-type Profile = { responses: [Float32Array, Float32Array]; centres: [number, number] };
+type Profile = { responses: [Float32Array, Float32Array]; centres: [number, number]; pxPerMm: number };
 
 /**
  * How line-like the page is at each position across an axis: the darkness of the band (capped, so ink counts no
  * more than a printed line) averaged along it, minus the mean of its flanks. Positions are bins of
- * 1/ACROSS_PX_PER_MM mm from `from`; `along0`–`along1` is the extent on the other axis, read as two halves.
+ * 1/acrossPxPerMm mm from `from`; `along0`–`along1` is the extent on the other axis, read as two halves.
  */
 function profile(
   scan: GreyImage,
@@ -277,15 +317,16 @@ function profile(
   to: number,
   along0: number,
   along1: number,
-  alongPxPerMm: number,
+  pass: Pass,
 ): Profile {
-  const bins = Math.max(1, Math.round((to - from) * ACROSS_PX_PER_MM));
+  const { acrossPxPerMm, alongPxPerMm } = pass;
+  const bins = Math.max(1, Math.round((to - from) * acrossPxPerMm));
   const rows = 2 * Math.max(1, Math.round(((along1 - along0) * alongPxPerMm) / 2));
   // Samples, one line of `bins` per row along the band. They are taken in the order that walks the scan's memory
   // row by row, which for a profile down the page (axis "y") means across the rows.
   if (scratch.length < rows * bins) scratch = new Float32Array(rows * bins);
   const values = scratch;
-  const acrossStep = 1 / ACROSS_PX_PER_MM;
+  const acrossStep = 1 / acrossPxPerMm;
   const alongStep = (along1 - along0) / rows;
   const start = [from + acrossStep / 2, along0 + alongStep / 2] as const;
   if (axis === "x") {
@@ -319,7 +360,7 @@ function profile(
     }
   }
   const darkness = [upper, lower];
-  const flank = Math.max(1, Math.round(FLANK_MM * ACROSS_PX_PER_MM));
+  const flank = Math.max(1, Math.round(FLANK_MM * acrossPxPerMm));
   const responses = darkness.map((sum) => {
     const response = new Float32Array(bins);
     for (let i = flank; i < bins - flank; i++) {
@@ -328,7 +369,7 @@ function profile(
     return response;
   }) as [Float32Array, Float32Array];
   const quarter = (along1 - along0) / 4;
-  return { responses, centres: [along0 + quarter, along1 - quarter] };
+  return { responses, centres: [along0 + quarter, along1 - quarter], pxPerMm: acrossPxPerMm };
 }
 
 /**
@@ -393,8 +434,8 @@ function sampleGrid(
 function blank(profile: Profile, from: number, start: number, end: number) {
   const margin = FLANK_MM + OBSTACLE_MARGIN_MM;
   for (const response of profile.responses) {
-    const i0 = Math.max(0, Math.floor((start - margin - from) * ACROSS_PX_PER_MM));
-    const i1 = Math.min(response.length, Math.ceil((end + margin - from) * ACROSS_PX_PER_MM));
+    const i0 = Math.max(0, Math.floor((start - margin - from) * profile.pxPerMm));
+    const i1 = Math.min(response.length, Math.ceil((end + margin - from) * profile.pxPerMm));
     if (i1 > i0) response.fill(0, i0, i1);
   }
 }
@@ -420,8 +461,9 @@ function matchLines(
   centre: number,
   pass: Pass,
 ): { shift: number; stretch: number } {
-  const binOf = (mm: number) => (mm - from) * ACROSS_PX_PER_MM - 0.5;
-  const steps = Math.round(pass.searchMm * ACROSS_PX_PER_MM);
+  const pxPerMm = pass.acrossPxPerMm;
+  const binOf = (mm: number) => (mm - from) * pxPerMm - 0.5;
+  const steps = Math.round(pass.searchMm * pxPerMm);
   let shift = 0;
   let stretch = 0;
   let bestScore = Number.NEGATIVE_INFINITY;
@@ -432,7 +474,7 @@ function matchLines(
       let score = 0;
       for (let j = 0; j < lines.length; j++) score += lines[j]!.weight * sample(response, bins[j]! + s);
       if (score > bestScore) {
-        shift = s / ACROSS_PX_PER_MM;
+        shift = s / pxPerMm;
         stretch = scale;
         bestScore = score;
       }
@@ -452,8 +494,9 @@ function fitAxis(
   centre: number,
   size: number,
   guess: { shift: number; stretch: number },
+  pxPerMm: number,
 ): AxisFit {
-  const binOf = (mm: number) => (mm - from) * ACROSS_PX_PER_MM - 0.5;
+  const binOf = (mm: number) => (mm - from) * pxPerMm - 0.5;
   const { shift, stretch } = guess;
   // The profile's noise: much of it is plain paper.
   const magnitudes = new Float32Array(response.length);
@@ -465,7 +508,8 @@ function fitAxis(
 
   // Each line's own peak near its place, to sub-bin precision; only peaks that stand out from the noise.
   const found: { at: number; offset: number; weight: number }[] = [];
-  const window = Math.round(LINE_WINDOW_MM * ACROSS_PX_PER_MM);
+  const window = Math.round(LINE_WINDOW_MM * pxPerMm);
+  const flank = Math.max(1, Math.round(FLANK_MM * pxPerMm));
   for (const line of lines) {
     const expected = Math.round(binOf(line.at + shift + stretch * (line.at - centre)));
     let peak = -1;
@@ -473,22 +517,30 @@ function fitAxis(
       if (peak < 0 || response[i]! > response[peak]!) peak = i;
     }
     if (peak < 0 || response[peak]! < MIN_CONTRAST * noise) continue;
-    const [left, mid, right] = [response[peak - 1]!, response[peak]!, response[peak + 1]!];
-    const curvature = left - 2 * mid + right;
-    const sub = curvature < 0 ? (0.5 * (left - right)) / curvature : 0;
-    const position = (peak + sub + 0.5) / ACROSS_PX_PER_MM + from;
+    // The centroid of the peak above half its height: unlike a parabola through three bins, it does not lean
+    // towards the grid of the scan's pixels.
+    const mid = response[peak]!;
+    let sum = 0;
+    let moment = 0;
+    for (let i = Math.max(0, peak - flank); i <= Math.min(response.length - 1, peak + flank); i++) {
+      const excess = response[i]! - mid / 2;
+      if (excess > 0) {
+        sum += excess;
+        moment += excess * i;
+      }
+    }
+    const position = (moment / sum + 0.5) / pxPerMm + from;
     found.push({ at: line.at, offset: position - line.at, weight: line.weight * mid });
   }
   // Fit offset + stretch · (at − centre), dropping lines that disagree (ink along a line, a neighbour's letter).
   let use = found;
-  let fit: AxisFit;
-  for (let round = 0; round < 3; round++) {
-    fit = lineFit(use, centre);
-    if (!fit) return undefined;
+  let fit = lineFit(use, centre);
+  for (let round = 0; fit && round < 3; round++) {
     const f = fit;
     const kept = found.filter((p) => Math.abs(p.offset - f.offset - f.stretch! * (p.at - centre)) <= LINE_TOLERANCE_MM);
-    if (kept.length === use.length && kept.every((p, i) => p === use[i])) break;
+    if (kept.length === use.length && kept.every((p) => use.includes(p))) break;
     use = kept;
+    fit = lineFit(use, centre);
   }
   if (!fit || use.length < 2) return undefined;
   const span = Math.max(...use.map((p) => p.at)) - Math.min(...use.map((p) => p.at));
