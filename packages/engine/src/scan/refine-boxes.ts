@@ -112,6 +112,8 @@ export function refineBoxes(
     cells.map((cell) => measureBox(scan, h, layout, cells, cell, obstacles, FIRST_PASS)),
     cells,
   );
+  // A flat page shows as such already (see FLAT_PAGE_MM): it keeps its homography without a second look.
+  if (isFlat(cells, coarse)) return cells.map(() => h);
   // Again in each box's own frame, where its lines now run straight along the profiles even on a tilted or
   // stretched part of the page: what is measured there is what the first pass left over.
   const fits = cells.map((cell, i) => {
@@ -122,8 +124,7 @@ export function refineBoxes(
   const field = smoothField(fits, cells);
   // A flat page: what was found is the measurement's own noise (a few hundredths of a millimetre), and the markers'
   // homography is better than that.
-  const largest = Math.max(0, ...cells.map((cell, i) => largestShift(cell, field[i]!)));
-  if (largest < FLAT_PAGE_MM) return cells.map(() => h);
+  if (isFlat(cells, field)) return cells.map(() => h);
   return cells.map((cell, i) => boxHomography(h, cell, field[i]!));
 }
 
@@ -141,6 +142,11 @@ function cornersOf({ box }: LayoutCell): (readonly [number, number])[] {
 function displaced(d: Displacement, x: number, y: number): [number, number] {
   const [ex, ey] = [x - d.cx, y - d.cy];
   return [x + d.dx + d.sxx * ex + d.sxy * ey, y + d.dy + d.syy * ey + d.syx * ex];
+}
+
+/** Whether no box's corner moves by FLAT_PAGE_MM. */
+function isFlat(cells: readonly LayoutCell[], field: readonly Displacement[]): boolean {
+  return cells.every((cell, i) => largestShift(cell, field[i]!) < FLAT_PAGE_MM);
 }
 
 /** How far the displacement moves the box's farthest-moved corner (mm). */
@@ -682,7 +688,8 @@ function predictAt(
     const u = (points[j]!.x - px) / radius;
     const v = (points[j]!.y - py) / radius;
     const d2 = u * u + v * v;
-    if (d2 > 9) continue;
+    // Beyond two radii a neighbour weighs little (under 14 %) and the page's far side says nothing of here.
+    if (d2 > 4) continue;
     const w = Math.exp(-d2 / 2);
     const basis = [1, u, v, u * u, u * v, v * v];
     for (let p = 0; p < n; p++) {
