@@ -33,10 +33,13 @@ export async function cellPicture(scan: GreyImage, h: Homography, cell: LayoutCe
     height: cell.box.height - 2 * PICTURE_INSET_MM,
   };
   const image = cutRegion(scan, h, region, PICTURE_PX_PER_MM);
-  const sorted = Float32Array.from(image.data).sort();
   // The paper is the bright end of the box and ink its dark end; a stretch between them survives dim photos.
-  const paper = sorted[Math.floor(sorted.length * 0.9)]!;
-  const ink = sorted[Math.floor(sorted.length * 0.01)]!;
+  // Levels are sampled between pixels, so they fall between whole levels; a histogram of whole levels is close
+  // enough for a stretch and needs no sort.
+  const histogram = new Uint32Array(256);
+  for (let i = 0; i < image.data.length; i++) histogram[Math.min(255, Math.max(0, Math.round(image.data[i]!)))]! += 1;
+  const paper = levelAtShare(histogram, image.data.length, 0.9);
+  const ink = levelAtShare(histogram, image.data.length, 0.01);
   // A box with hardly any ink must not stretch paper grain into strokes.
   const range = Math.max(MIN_CONTRAST, paper - ink);
   const rgba = new Uint8ClampedArray(image.width * image.height * 4);
@@ -58,4 +61,15 @@ export async function cellPicture(scan: GreyImage, h: Homography, cell: LayoutCe
       yMax: Math.round((cell.baselineY - region.y) * unitsPerMm),
     },
   };
+}
+
+/** The grey level at a share of a box's pixels sorted from dark to light (the level of pixel floor(count × share)). */
+function levelAtShare(histogram: Uint32Array, count: number, share: number): number {
+  const rank = Math.floor(count * share);
+  let seen = 0;
+  for (let level = 0; level < 256; level++) {
+    seen += histogram[level]!;
+    if (seen > rank) return level;
+  }
+  return 255;
 }

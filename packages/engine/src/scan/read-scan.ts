@@ -1,7 +1,7 @@
 import { EngineError, type ScanWarning, scanWarning } from "../errors.ts";
 import type { LayoutLookup } from "../template/layout-types.ts";
 import { pagePoint, type ScanPoint } from "../units.ts";
-import { cellPicture } from "./cell-picture.ts";
+import { type CellPicture, cellPicture } from "./cell-picture.ts";
 import { findMarkers } from "./find-markers.ts";
 import { findQrCode } from "./find-qr-code.ts";
 import { surroundingsOf } from "./follow-ink.ts";
@@ -143,6 +143,7 @@ export async function readScan(
   const cells: ScanCell[] = [];
   const paperLevels: number[] = [];
   const cellTimes = { cut: 0, clean: 0, trace: 0 };
+  const pictures: Promise<{ at: number; picture: CellPicture }>[] = [];
   const surroundings = surroundingsOf(layout, page);
   const cellShare = (STAGE_START.done - STAGE_START.cells) / Math.max(1, pageCells.length);
   const reportEvery = Math.max(1, Math.ceil(pageCells.length / 20));
@@ -151,16 +152,19 @@ export async function readScan(
       report(STAGE_START.cells + cells.length * cellShare, "cells");
     }
     const reading = await readCell(cellSource, boxH[index]!, cell, workPxPerMm, surroundings);
-    // A written box's picture is kept for tracing under its outline in the editors.
-    const keepPicture = !reading.cell.empty && options.pictures !== false;
-    cells.push(
-      keepPicture ? { ...reading.cell, picture: await cellPicture(cellSource, boxH[index]!, cell) } : reading.cell,
-    );
+    // A written box's picture is kept for tracing under its outline in the editors. Its PNG is compressed off
+    // this thread while the next boxes are read, so it is not awaited here.
+    if (!reading.cell.empty && options.pictures !== false) {
+      const at = cells.length;
+      pictures.push(cellPicture(cellSource, boxH[index]!, cell).then((picture) => ({ at, picture })));
+    }
+    cells.push(reading.cell);
     paperLevels.push(reading.paperLevel);
     cellTimes.cut += reading.millis.cut;
     cellTimes.clean += reading.millis.clean;
     cellTimes.trace += reading.millis.trace;
   }
+  for (const { at, picture } of await Promise.all(pictures)) cells[at] = { ...cells[at]!, picture };
   const t5 = performance.now();
   // The preview is small: sample it from the shrunk copy, which is cheaper and aliases less.
   const preview = rectifyPage(
