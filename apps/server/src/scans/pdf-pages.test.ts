@@ -74,7 +74,8 @@ describe.skipIf(!hasPoppler)("PDF pages within bounds", () => {
   it("stops at once when the job is aborted (shutdown), leaving no process and no folder", async () => {
     const abort = new AbortController();
     const run = rasterisePdf(pdf(20, [842, 1191]), {}, abort.signal);
-    for (let i = 0; i < 200 && popplerRuns().length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+    // Up to 10 s for pdftoppm to start: a loaded machine (the whole suite in parallel) took over 1 s.
+    for (let i = 0; i < 2000 && popplerRuns().length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 5));
     expect(popplerRuns().length).toBeGreaterThan(0);
     abort.abort(new Error("shutting down"));
     await expect(run).rejects.toThrow("shutting down");
