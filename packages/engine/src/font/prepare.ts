@@ -1,5 +1,6 @@
 import { curvesCross, outlinePieces } from "../outline/curve-crossings.ts";
 import { orientOutline } from "../outline/direction.ts";
+import { withExtrema } from "../outline/extrema.ts";
 import { flattenOutline } from "../outline/flatten.ts";
 import { contourArea, outlineBounds, roundOutline, transformOutline } from "../outline/geometry.ts";
 import { mergeContours } from "../outline/overlap.ts";
@@ -41,7 +42,9 @@ export const SPECK_AREA = 15;
  * spikes), orients contours by nesting (outer counter-clockwise) and measures the ink; one flattening serves it all.
  */
 export function cleanOutline(outline: Outline): PreparedOutline {
-  const rounded = roundOutline(outline).filter((contour) => Math.abs(contourArea(contour)) >= 2 * SPECK_AREA);
+  const rounded = withExtrema(
+    roundOutline(outline).filter((contour) => Math.abs(contourArea(contour)) >= 2 * SPECK_AREA),
+  );
   // Crossings and touches are found on the curves themselves (cusps and near-touches left by rounding included);
   // only the contours involved are merged, the others keep their curves.
   const crossing = curvesCross(outlinePieces(rounded));

@@ -107,6 +107,42 @@ describe("compile, parse back, compare", () => {
     expect(outer).toBeLessThan(0);
   });
 
+  it("keeps TrueType quadratics of a curve that runs one way within its ends, and writes no curve of no length", () => {
+    // A rise whose top is its end point (handle level there; its quadratics once rounded went a unit above it), then
+    // a curve of a unit and the closing line.
+    const outline = [
+      {
+        start: { x: 77, y: 182 },
+        segments: [
+          { type: "C" as const, x1: 218, y1: 288, x2: 263, y2: 308, x: 303, y: 308 },
+          { type: "C" as const, x1: 303, y1: 308, x2: 304, y2: 309, x: 304, y: 309 },
+          { type: "L" as const, x: 303, y: 100 },
+        ],
+      },
+    ];
+    const [contour] = toTrueTypeContours(outline);
+    // Every control lies between the on-curve points around it (implied ones included), on both axes.
+    const n = contour!.length;
+    const beyond = contour!.filter((p, k) => {
+      if (p.on) return false;
+      const around = [contour![(k - 1 + n) % n]!, contour![(k + 1) % n]!].map((q) =>
+        q.on ? q : { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 },
+      );
+      return (["x", "y"] as const).some(
+        (axis) =>
+          p[axis] < Math.min(around[0]![axis], around[1]![axis]) ||
+          p[axis] > Math.max(around[0]![axis], around[1]![axis]),
+      );
+    });
+    expect(beyond).toEqual([]);
+    // No control coincides with a neighbouring on-curve point (a curve of no length there).
+    const degenerate = contour!.filter((p, k) => {
+      const next = contour![(k + 1) % n]!;
+      return !p.on && next.on && next.x === p.x && next.y === p.y;
+    });
+    expect(degenerate).toEqual([]);
+  });
+
   it("writes head, hhea, OS/2 and post as the plan says", () => {
     const { head, hhea, os2, post, maxp } = otf.tables;
     expect(head.unitsPerEm).toBe(1000);

@@ -58,13 +58,15 @@ export function readWithFontTools(path: string): { tables: string[]; glyphs: num
 }
 
 /**
- * FontForge's validation of every glyph: the names of glyphs it flags as drawn in the wrong direction (0x8) or
- * self-intersecting (0x4), and the count of other findings (for information).
+ * FontForge's validation of every glyph: the names of glyphs it flags with an open contour (0x2), as self-intersecting
+ * (0x4), drawn in the wrong direction (0x8) or missing points at extrema (0x20), and how many glyphs it checked.
  */
 export function validateWithFontForge(path: string): {
   wrongDirection: string[];
   selfIntersecting: string[];
   openContours: string[];
+  missingExtrema: string[];
+  glyphs: number;
 } {
   const script = writeTemp(
     "validate.py",
@@ -72,12 +74,14 @@ export function validateWithFontForge(path: string): {
       [
         "import fontforge, json, sys",
         "font = fontforge.open(sys.argv[1])",
-        "out = {'wrongDirection': [], 'selfIntersecting': [], 'openContours': []}",
+        "out = {'wrongDirection': [], 'selfIntersecting': [], 'openContours': [], 'missingExtrema': [], 'glyphs': 0}",
         "for glyph in font.glyphs():",
         "    state = glyph.validate(True)",
+        "    out['glyphs'] += 1",
         "    if state & 0x2: out['openContours'].append(glyph.glyphname)",
         "    if state & 0x4: out['selfIntersecting'].append(glyph.glyphname)",
         "    if state & 0x8: out['wrongDirection'].append(glyph.glyphname)",
+        "    if state & 0x20: out['missingExtrema'].append(glyph.glyphname)",
         "print(json.dumps(out))",
       ].join("\n"),
     ),

@@ -61,6 +61,13 @@ export function cubicToQuadratics(
   return result;
 }
 
+/** Whether four control values never turn back (the cubic through them runs one way). */
+const monotonic = (a: number, b: number, c: number, d: number) =>
+  (a <= b && b <= c && c <= d) || (a >= b && b >= c && c >= d);
+
+/** v limited to the range between a and b. */
+const clamp = (v: number, a: number, b: number) => Math.min(Math.max(v, Math.min(a, b)), Math.max(a, b));
+
 /**
  * Converts a PostScript-direction cubic outline, moved right by dx, to TrueType contours: clockwise outer contours, quadratics within
  * `precision` units of the cubics before rounding (so within 1 unit after it), and on-curve points dropped where they are exactly implied.
@@ -81,9 +88,22 @@ export function toTrueTypeContours(outline: Outline, dx = 0, precision = 0.25): 
       if (s.type === "L") points.push({ x: to.x + dx, y: to.y, on: true });
       else {
         const quad = cubicToQuadratics(s.x, s.y, s.x2, s.y2, s.x1, s.y1, to.x, to.y, precision);
+        // A cubic that runs one way along an axis (extrema are points of their own, see withExtrema) gives quadratics
+        // that do too: a control that rounding or the approximation puts past its ends would add an extremum.
+        const alongX = monotonic(s.x, s.x2, s.x1, to.x);
+        const alongY = monotonic(s.y, s.y2, s.y1, to.y);
         for (let k = 0; k < quad.length; k += 4) {
-          points.push({ x: Math.round(quad[k]! + dx), y: Math.round(quad[k + 1]!), on: false });
-          points.push({ x: Math.round(quad[k + 2]! + dx), y: Math.round(quad[k + 3]!), on: true });
+          const from = points.at(-1)!;
+          const x = Math.round(quad[k + 2]! + dx);
+          const y = Math.round(quad[k + 3]!);
+          const cx = Math.round(quad[k]! + dx);
+          const cy = Math.round(quad[k + 1]!);
+          if (x === from.x && y === from.y) continue;
+          const control = { x: alongX ? clamp(cx, from.x, x) : cx, y: alongY ? clamp(cy, from.y, y) : cy, on: false };
+          // A control on either end is a line once rounded: kept, it would be a curve of no length at that end.
+          const atEnd = (control.x === from.x && control.y === from.y) || (control.x === x && control.y === y);
+          if (!atEnd) points.push(control);
+          points.push({ x, y, on: true });
         }
       }
     }
