@@ -112,7 +112,8 @@ async function main(): Promise<void> {
     // Pictures and half-written files that failures or interruptions left behind, now and every 15 minutes.
     sweeps = startBlobSweeps(createBlobSweeper(workspace.ctx), {
       swept: (result) => {
-        if (result.pictures + result.unfinished > 0) log.info(result, "deleted left-over uploads");
+        if (result.pictures + result.unfinished + result.letterPictures > 0)
+          log.info(result, "deleted left-over files");
       },
       failed: (error) => log.warn({ err: error }, "sweeping left-over uploads failed; trying again later"),
     });

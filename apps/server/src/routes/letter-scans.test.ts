@@ -1,6 +1,6 @@
 import type { GlyphDocument } from "@handfont/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { letterScanFolder } from "../services/scans.ts";
+import { letterScanFolder } from "../services/letter-pictures.ts";
 import { syntheticScan } from "../test-support/synthetic-scan.ts";
 import { createTemplate, uploadScans } from "../test-support/workspace-fixtures.ts";
 import { createWorkspaceTestApp, type WorkspaceTestApp } from "../test-support/workspace-test-app.ts";
@@ -127,6 +127,69 @@ describe("a scanned letter's picture, for tracing in the outline editor", () => 
     await uploadScans(t, user, [{ fileName: "thrice.jpg", bytes }]);
     for (const ref of second) expect(await t.workspace.ctx.blobs.get(ref)).toBeUndefined();
     for (const ref of await refsOfSet()) expect(await t.workspace.ctx.blobs.get(ref)).toBeDefined();
+  });
+
+  it("is deleted once no letter names it: letters, fonts and templates deleted take their pictures along", async () => {
+    const user = await t.newUser();
+    const { template, layout } = await createTemplate(t, user, { name: "Gone", sets: ["digits"], cellSize: "l" });
+    await uploadScans(t, user, [{ fileName: "gone.jpg", bytes: await syntheticScan(layout, 1, { seed: 7 }) }]);
+    const make = async (name: string) =>
+      (
+        await t.as(user, {
+          method: "POST",
+          url: "/api/createFont",
+          payload: { name, from: { kind: "template", templateId: template.id } },
+        })
+      ).json().id as string;
+    const first = await make("First");
+    const second = await make("Second");
+    const lettersOf = async (font: string): Promise<Letter[]> =>
+      (await t.as(user, { method: "GET", url: `/api/fonts/${font}/letters` })).json().letters;
+    const refOf = (letter: Letter) => (letter.document.source as { image: { ref: string } }).image.ref;
+    const kept = async (ref: string) => (await t.workspace.ctx.blobs.get(ref)) !== undefined;
+    const [one, two, three] = await lettersOf(first);
+    expect(three).toBeDefined();
+
+    // The letter set and the second font still name the pictures of the first font's deleted letters.
+    const deleteFromFirst = (letter: Letter) =>
+      t.as(user, {
+        method: "POST",
+        url: `/api/fonts/${first}/letters/changes`,
+        payload: {
+          changes: [{ chars: letter.chars, variant: letter.variant, baseRevision: letter.revision, document: null }],
+        },
+      });
+    expect((await deleteFromFirst(one!)).statusCode).toBe(200);
+    expect(await kept(refOf(one!))).toBe(true);
+    expect((await t.as(user, { method: "DELETE", url: `/api/templates/${template.id}` })).statusCode).toBe(200);
+    expect(await kept(refOf(one!))).toBe(true);
+
+    // Deleted in an editing session (saveAllDataSvg) while the second font names it: kept; then the second font goes.
+    const [stored] = (
+      await t.as(user, { method: "GET", url: "/api/getFontsAndSvgs" }).then((res) => res.json().fonts)
+    ).filter((font: { id: string }) => font.id === first);
+    const twoId = stored.glyphs.find((glyph: { chars: string }) => glyph.chars === two!.chars).id;
+    const save = await t.as(user, {
+      method: "POST",
+      url: "/api/saveAllDataSvg",
+      payload: { fontId: first, glyphs: [], deleted: [twoId] },
+    });
+    expect(save.statusCode, save.body).toBe(200);
+    expect(await kept(refOf(two!))).toBe(true);
+    expect((await t.as(user, { method: "GET", url: `/api/removeFont/${second}` })).statusCode).toBe(200);
+    // Nothing names one's and two's pictures any more; three's is still the first font's.
+    expect(await kept(refOf(one!))).toBe(false);
+    expect(await kept(refOf(two!))).toBe(false);
+    expect(await kept(refOf(three!))).toBe(true);
+
+    // The last letter naming a picture, deleted through the changes API, takes it along; so does the last font.
+    const fresh = (await lettersOf(first)).find((letter) => letter.chars === three!.chars)!;
+    expect((await deleteFromFirst(fresh)).statusCode).toBe(200);
+    expect(await kept(refOf(three!))).toBe(false);
+    const rest = (await lettersOf(first)).map(refOf);
+    expect(rest.length).toBeGreaterThan(0);
+    expect((await t.as(user, { method: "GET", url: `/api/removeFont/${first}` })).statusCode).toBe(200);
+    for (const ref of rest) expect(await kept(ref)).toBe(false);
   });
 
   it("goes with the account", async () => {

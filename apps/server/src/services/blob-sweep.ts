@@ -1,5 +1,6 @@
 import { inArray } from "drizzle-orm";
 import { scans } from "../db/schema/workspace.ts";
+import { dropUnusedPictures } from "./letter-pictures.ts";
 import { isUuid, type WorkspaceContext } from "./workspace-context.ts";
 
 /** An upload is stored before its row is written: younger files without a row may be an upload in progress. */
@@ -7,15 +8,31 @@ const ORPHAN_AFTER_MS = 60 * 60 * 1000;
 /** How often a running server sweeps. */
 export const SWEEP_EVERY_MS = 15 * 60 * 1000;
 
-export type SweepResult = { unfinished: number; pictures: number };
+export type SweepResult = { unfinished: number; pictures: number; letterPictures: number };
 
 /**
  * Uploaded pictures are deleted once read; this catches the ones a failure or an interruption left behind: the
  * picture of a scan that is finished (read or failed) but was not deleted (the process stopped first), a picture
  * with no scan row at all (the upload broke off before it was recorded, or the row was deleted first), and the
- * half-written files of writes that never finished.
+ * half-written files of writes that never finished. It also deletes kept letter pictures (scanned boxes) that no letter
+ * names any more and that are older than an hour (a page being read stores its pictures before its letters), for
+ * changes that do not delete them at once (a letter replaced by an imported one, a process stopped after a commit).
  */
 export function createBlobSweeper(ctx: WorkspaceContext) {
+  const sweepLetterPictures = async (cutoff: Date) => {
+    const old = new Map<string, string[]>();
+    for await (const entry of ctx.blobs.list("letter-scans")) {
+      const owner = entry.key.split("/")[1]!;
+      if (entry.modifiedAt >= cutoff || !isUuid(owner)) continue;
+      const keys = old.get(owner) ?? [];
+      keys.push(entry.key);
+      old.set(owner, keys);
+    }
+    let dropped = 0;
+    for (const [owner, keys] of old) dropped += await dropUnusedPictures(ctx, owner, keys);
+    return dropped;
+  };
+
   return {
     async sweep(): Promise<SweepResult> {
       const cutoff = new Date(ctx.now().getTime() - ORPHAN_AFTER_MS);
@@ -46,7 +63,7 @@ export function createBlobSweeper(ctx: WorkspaceContext) {
           pictures++;
         }
       }
-      return { unfinished, pictures };
+      return { unfinished, pictures, letterPictures: await sweepLetterPictures(cutoff) };
     },
   };
 }

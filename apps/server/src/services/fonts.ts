@@ -14,6 +14,7 @@ import {
   toRecord,
   upsertFontGlyphs,
 } from "./glyph-rows.ts";
+import { dropUnusedPictures, picturesNamed } from "./letter-pictures.ts";
 import { assertCanAddFont, assertFontContent, type FontMeasure, measureLetters } from "./plans.ts";
 import { type Executor, isUuid, lockUser, type WorkspaceContext } from "./workspace-context.ts";
 
@@ -289,8 +290,13 @@ export function createFontService(ctx: WorkspaceContext) {
 
     async remove(userId: string, fontId: string): Promise<void> {
       const font = await ownedFont(ctx.db, userId, fontId);
-      await ctx.db.delete(fonts).where(and(eq(fonts.id, font.id), eq(fonts.ownerId, userId)));
+      const pictured = await ctx.db.transaction(async (tx) => {
+        const named = await picturesNamed(tx, eq(glyphs.fontId, font.id));
+        await tx.delete(fonts).where(and(eq(fonts.id, font.id), eq(fonts.ownerId, userId)));
+        return named;
+      });
       await ctx.blobs.deleteFolder(`fonts/${font.id}`);
+      await dropUnusedPictures(ctx, userId, pictured);
     },
   };
 }

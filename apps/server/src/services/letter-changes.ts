@@ -5,9 +5,15 @@ import { currentDocument, storedSource, templatePageOf } from "../letters/letter
 import { DomainError } from "./domain-error.ts";
 import { ownedFont } from "./fonts.ts";
 import { assertFontSize, EMPTY_MEASURE, fontGlyphs, type GlyphRow, measureFonts, setGlyphs } from "./glyph-rows.ts";
+import { dropUnusedPictures, letterScanFolder } from "./letter-pictures.ts";
 import { assertMeasuredContent } from "./plans.ts";
-import { letterScanFolder } from "./scans.ts";
 import { isUuid, lockUser, type WorkspaceContext } from "./workspace-context.ts";
+
+/** The kept picture a stored letter's document names, if it was scanned. */
+const scanPictureOf = (row: { document: Record<string, unknown> }) => {
+  const source = currentDocument(row.document).source;
+  return source?.kind === "scan" ? source.image?.ref : undefined;
+};
 
 const key = (letter: { chars: string; variant: number }) => `${letter.variant}\u0000${letter.chars}`;
 
@@ -79,8 +85,7 @@ export function createLetterChangeService(ctx: WorkspaceContext) {
       const letter = (await fontGlyphs(ctx.db, font.id)).find(
         (row) => row.chars === slot.chars && row.variant === slot.variant,
       );
-      const source = letter ? currentDocument(letter.document).source : null;
-      const ref = source?.kind === "scan" ? source.image?.ref : undefined;
+      const ref = letter ? scanPictureOf(letter) : undefined;
       const own = ref?.startsWith(`${letterScanFolder(userId)}/`) && !ref.includes("..");
       const bytes = own ? await ctx.blobs.get(ref!) : undefined;
       if (!bytes) throw new DomainError("GLYPH_NOT_FOUND", { reason: "no scan picture kept for this letter" });
@@ -115,7 +120,9 @@ export function createLetterChangeService(ctx: WorkspaceContext) {
           throw error;
         });
       const plan = await ctx.plans.planOf(userId);
-      return ctx.db.transaction(async (tx) => {
+      // Pictures the changed letters named before; those no letter names after the commit are deleted.
+      const pictured: string[] = [];
+      const changed = await ctx.db.transaction(async (tx) => {
         // Writers of one account wait for each other, so the plan limit measured below still holds at the commit.
         await lockUser(tx, userId);
         const font = await ownedFont(tx, userId, fontId);
@@ -136,6 +143,10 @@ export function createLetterChangeService(ctx: WorkspaceContext) {
             : [];
         });
         if (conflicts.length > 0) throw new DomainError("LETTER_CONFLICT", { conflicts });
+        for (const row of current) {
+          const ref = scanPictureOf(row);
+          if (ref) pictured.push(ref);
+        }
 
         // Deleting a letter that is not there (and was not believed to be) changes nothing.
         const deleted = changes.flatMap((change) => {
@@ -186,6 +197,8 @@ export function createLetterChangeService(ctx: WorkspaceContext) {
         if (changedIds.length === 0) return [];
         return (await tx.select().from(glyphs).where(inArray(glyphs.id, changedIds))).map(withDocument);
       });
+      await dropUnusedPictures(ctx, userId, pictured);
+      return changed;
     },
   };
 }

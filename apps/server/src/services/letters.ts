@@ -17,6 +17,7 @@ import {
   toRecord,
   upsertFontGlyphs,
 } from "./glyph-rows.ts";
+import { dropUnusedPictures, picturesNamed } from "./letter-pictures.ts";
 import { assertFontContent } from "./plans.ts";
 import { isUuid, lockUser, type WorkspaceContext } from "./workspace-context.ts";
 
@@ -100,14 +101,15 @@ export function createLetterService(ctx: WorkspaceContext) {
     ) {
       const records = input.glyphs.map(toRecordFromInput);
       const plan = await ctx.plans.planOf(userId);
-      return ctx.db.transaction(async (tx) => {
+      let pictured: string[] = [];
+      const saved = await ctx.db.transaction(async (tx) => {
         await lockUser(tx, userId);
         const font = await ownedFont(tx, userId, input.fontId);
         const deleted = input.deleted.filter(isUuid);
         if (deleted.length) {
-          await tx
-            .delete(glyphs)
-            .where(and(eq(glyphs.fontId, font.id), eq(glyphs.ownerId, userId), inArray(glyphs.id, deleted)));
+          const ofDeleted = and(eq(glyphs.fontId, font.id), eq(glyphs.ownerId, userId), inArray(glyphs.id, deleted));
+          pictured = await picturesNamed(tx, ofDeleted);
+          await tx.delete(glyphs).where(ofDeleted);
         }
         const present = (await fontGlyphs(tx, font.id)).map(toRecord);
         // An edited letter keeps where it came from; only its outline and metrics change.
@@ -131,6 +133,8 @@ export function createLetterService(ctx: WorkspaceContext) {
           .where(eq(fonts.id, font.id));
         return fontGlyphs(tx, font.id);
       });
+      await dropUnusedPictures(ctx, userId, pictured);
+      return saved;
     },
 
     /** One letter of the user's fonts or letter sets, or GLYPH_NOT_FOUND. */

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { UPLOAD_LIMITS } from "@handfont/contract";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { glyphs, letterSets, type StoredMessage, type StoredScanPage, scans } from "../db/schema/workspace.ts";
 import { contourPath, documentFromPath, NO_FIELDS } from "../letters/letter-documents.ts";
 import type { ReadCell, ReadPage } from "../ports/engine-ports.ts";
@@ -8,6 +8,7 @@ import { DomainError } from "./domain-error.ts";
 import { upsertSetGlyphs } from "./glyph-rows.ts";
 import type { JobContext, JobHandler } from "./job-runner.ts";
 import type { JobRow } from "./jobs.ts";
+import { dropUnusedPictures, letterScanFolder, picturesNamed } from "./letter-pictures.ts";
 import { discardUploads, type IncomingFile, storeScanUploads } from "./scan-uploads.ts";
 import type { TemplateService } from "./templates.ts";
 import { type Executor, isUuid, type WorkspaceContext } from "./workspace-context.ts";
@@ -26,12 +27,6 @@ const FILE_ERROR_CODES = new Set([
   "PAGE_DAMAGED",
   "PDF_PAGE_TOO_LARGE",
 ]);
-
-/** The blob folder of a user's kept letter pictures (scanned boxes, for tracing). */
-export const letterScanFolder = (ownerId: string) => `letter-scans/${ownerId}`;
-
-/** The key of the picture a letter's document names (scanned letters), or null. */
-const pictureRef = sql<string | null>`${glyphs.document}->'source'->'image'->>'ref'`;
 
 /**
  * Scans: an upload stores each file and queues a job to read it (services/jobs.ts); any worker process reads it (in
@@ -176,10 +171,7 @@ export function createScanService(ctx: WorkspaceContext, templates: TemplateServ
         .select({ id: letterSets.id })
         .from(letterSets)
         .where(and(eq(letterSets.ownerId, ownerId), eq(letterSets.templateId, templateId)));
-      const pictured = await tx
-        .select({ ref: pictureRef })
-        .from(glyphs)
-        .where(and(eq(glyphs.letterSetId, set!.id), sql`${pictureRef} is not null`));
+      const pictured = await picturesNamed(tx, eq(glyphs.letterSetId, set!.id));
       await tx.delete(glyphs).where(and(eq(glyphs.letterSetId, set!.id), eq(glyphs.templatePage, templatePage)));
       await upsertSetGlyphs(
         tx,
@@ -202,23 +194,9 @@ export function createScanService(ctx: WorkspaceContext, templates: TemplateServ
         }),
       );
       await tx.update(letterSets).set({ updatedAt: ctx.now() }).where(eq(letterSets.id, set!.id));
-      return pictured.map(({ ref }) => ref!);
+      return pictured;
     });
-    await dropUnusedPictures(ownerId, before);
-  };
-
-  /**
-   * Deletes the pictures among `refs` that no letter of the owner names any more (the letters of a page read again);
-   * a font made from the set keeps its copies' pictures.
-   */
-  const dropUnusedPictures = async (ownerId: string, refs: string[]) => {
-    if (refs.length === 0) return;
-    const used = await ctx.db
-      .select({ ref: pictureRef })
-      .from(glyphs)
-      .where(and(eq(glyphs.ownerId, ownerId), inArray(pictureRef, refs)));
-    const kept = new Set(used.map(({ ref }) => ref));
-    for (const ref of refs) if (!kept.has(ref)) await ctx.blobs.delete(ref);
+    await dropUnusedPictures(ctx, ownerId, before);
   };
 
   const exists = async (id: string) =>

@@ -1,10 +1,11 @@
 import type { CreateTemplateRequest, Language, TemplateLayout, TemplateSummary } from "@handfont/contract";
-import { and, desc, eq } from "drizzle-orm";
-import { letterSets, templates } from "../db/schema/workspace.ts";
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { glyphs, letterSets, templates } from "../db/schema/workspace.ts";
 import type { TemplateOptions } from "../ports/engine-ports.ts";
 import { DomainError } from "./domain-error.ts";
 import type { JobHandler } from "./job-runner.ts";
 import type { JobRow } from "./jobs.ts";
+import { dropUnusedPictures, picturesNamed } from "./letter-pictures.ts";
 import { assertTemplateOptions } from "./plans.ts";
 import { READY_MADE_TEMPLATES, type ReadyMadeTemplate, readyMadeTemplate } from "./ready-made-templates.ts";
 import type { WorkspaceContext } from "./workspace-context.ts";
@@ -188,12 +189,18 @@ export function createTemplateService(ctx: WorkspaceContext) {
           .delete(templates)
           .where(and(eq(templates.id, templateId), eq(templates.ownerId, userId)))
           .returning({ id: templates.id });
-        if (rows.length === 0) return false;
-        await tx.delete(letterSets).where(and(eq(letterSets.templateId, templateId), eq(letterSets.ownerId, userId)));
-        return true;
+        if (rows.length === 0) return null;
+        const sets = and(eq(letterSets.templateId, templateId), eq(letterSets.ownerId, userId));
+        const named = await picturesNamed(
+          tx,
+          inArray(glyphs.letterSetId, tx.select({ id: letterSets.id }).from(letterSets).where(sets)),
+        );
+        await tx.delete(letterSets).where(sets);
+        return named;
       });
       if (!removed) throw notFound();
       await ctx.blobs.deleteFolder(`templates/${templateId}`);
+      await dropUnusedPictures(ctx, userId, removed);
     },
 
     /** The printable PDF in the user's language, rendered once and then served from the blob store. */

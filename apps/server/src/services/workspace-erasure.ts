@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { jobs } from "../db/schema/jobs.ts";
 import { fontBuilds, fonts, glyphs, letterSets, scans, templates } from "../db/schema/workspace.ts";
-import { letterScanFolder } from "./scans.ts";
+import { letterScanFolder } from "./letter-pictures.ts";
 import type { WorkspaceContext } from "./workspace-context.ts";
 
 /**

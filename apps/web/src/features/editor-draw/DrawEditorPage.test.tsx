@@ -1,4 +1,5 @@
 import { FontSettings, type LetterChange, type LetterState } from "@handfont/contract";
+import { DEFAULT_ERASER_RADIUS } from "@handfont/editor";
 import { emptyGlyphDocument, type GlyphDocument } from "@handfont/engine/fonts";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -70,6 +71,7 @@ vi.mock("../auth/session.ts", () => ({
   useAuth: () => ({ status: "loggedIn", user: { id: "u1" } }),
 }));
 const { default: DrawEditorPage } = await import("./DrawEditorPage.tsx");
+const { ERASER_RANGE } = await import("./editor-settings.ts");
 
 beforeAll(async () => {
   await loadNamespaces("en", ["editor", "glyph-editing", "workspace"]);
@@ -197,6 +199,27 @@ describe("the draw letters page", { timeout: 15_000 }, () => {
       ligatures: ["ff"],
       variants: 2,
     });
+  });
+
+  it("erases as wide as the eraser size set in the pen panel, and remembers the size on the device", async () => {
+    renderPage();
+    await screen.findByTestId("current-letter");
+    // Every slider of the panel is named for screen readers (Mantine's thumb otherwise carries an empty label).
+    for (const name of ["Size", "Thinning", "Smoothing", "Streamline"])
+      expect(screen.getByRole("slider", { name })).toBeTruthy();
+    const slider = screen.getByRole("slider", { name: "Eraser size" });
+    expect(slider.getAttribute("aria-valuenow")).toBe(String(DEFAULT_ERASER_RADIUS));
+    slider.focus();
+    fireEvent.keyDown(slider, { key: "End" });
+    expect(slider.getAttribute("aria-valuenow")).toBe(String(ERASER_RANGE.max));
+    expect(JSON.parse(window.localStorage.getItem("handfont.editor.eraser") ?? "null")).toBe(ERASER_RANGE.max);
+
+    await userEvent.click(screen.getByRole("button", { name: /Partial eraser/ }));
+    const canvas = screen.getByTestId("draw-canvas");
+    fireEvent.pointerDown(canvas, { pointerId: 2, pointerType: "mouse", clientX: 200, clientY: 200, button: 0 });
+    // The eraser's circle, drawn in font units, has the radius set.
+    expect(canvas.querySelector("circle")?.getAttribute("r")).toBe(String(ERASER_RANGE.max));
+    fireEvent.pointerUp(canvas, { pointerId: 2, pointerType: "mouse", clientX: 200, clientY: 200, button: 0 });
   });
 
   it("lists the shortcuts with the keys of the user's layout where the browser tells it", async () => {

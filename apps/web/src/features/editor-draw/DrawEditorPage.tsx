@@ -40,7 +40,7 @@ import { ErrorNotice, withSignIn } from "../workspace/WorkspaceLayout.tsx";
 import { workspaceApi } from "../workspace/workspace-api.ts";
 import { type CanvasControls, DrawCanvas, ZOOM_STEP } from "./DrawCanvas.tsx";
 import { PenSettingsPanel, PlanPanel } from "./EditorPanels.tsx";
-import { loadPen, loadPlan, savePen, savePlan } from "./editor-settings.ts";
+import { loadEraser, loadPen, loadPlan, saveEraser, savePen, savePlan } from "./editor-settings.ts";
 import { ShortcutHelp } from "./ShortcutHelp.tsx";
 
 /** A switch's label is its touch target: at least 44 px tall. */
@@ -164,6 +164,7 @@ function DrawEditorPage() {
       document: local?.document ?? emptyGlyphDocument(),
       ...(local ? { history: local.history } : {}),
       pen: loadPen(),
+      eraserRadius: loadEraser(),
     });
   }, [loaded, currentKey]);
   useEditorState(editor);
@@ -184,6 +185,14 @@ function DrawEditorPage() {
   const changePen = (next: PenOptions) => {
     setPen(next);
     savePen(next);
+  };
+  const [eraser, setEraser] = useState(loadEraser);
+  useEffect(() => {
+    if (editor) editor.eraserRadius = eraser;
+  }, [editor, eraser]);
+  const changeEraser = (radius: number) => {
+    setEraser(radius);
+    saveEraser(radius);
   };
 
   const layout = useKeyboardLayout();
@@ -505,7 +514,7 @@ function DrawEditorPage() {
               <Stack gap="md">
                 {fontPicker}
                 <LetterGrid slots={slots} current={current} isDrawn={isDrawn} onPick={goTo} />
-                <PenSettingsPanel pen={pen} onChange={changePen} />
+                <PenSettingsPanel pen={pen} onChange={changePen} eraser={eraser} onEraserChange={changeEraser} />
                 <PlanPanel plan={plan} onChange={changePlan} />
                 <AppLink page="appShowSvg" search={`?font=${encodeURIComponent(font!.id)}`}>
                   {t("lettersPage")}

@@ -1,14 +1,27 @@
-import { type CharacterPlan, MAX_PLAN_VARIANTS } from "@handfont/editor";
+import { type CharacterPlan, DEFAULT_ERASER_RADIUS, MAX_PLAN_VARIANTS } from "@handfont/editor";
 import { DEFAULT_PEN, type PenOptions } from "@handfont/engine/fonts";
 import { CHARACTER_SET_IDS, type CharacterSetId } from "@handfont/engine/templates";
 import { Button, Checkbox, NumberInput, Paper, Slider, Stack, TagsInput, Text, TextInput, Title } from "@mantine/core";
 import { useTranslation } from "../../i18n/use-translation.ts";
-import { PEN_RANGES, type PenSetting } from "./editor-settings.ts";
+import { ERASER_RANGE, PEN_RANGES, type PenSetting } from "./editor-settings.ts";
 
 const PEN_SETTINGS = Object.keys(PEN_RANGES) as PenSetting[];
 
-/** The pen's size, thinning, smoothing and streamline (perfect-freehand), for the strokes drawn from now on. */
-export function PenSettingsPanel({ pen, onChange }: { pen: PenOptions; onChange: (pen: PenOptions) => void }) {
+/**
+ * The pen's size, thinning, smoothing and streamline (perfect-freehand), for the strokes drawn from now on, and the
+ * erasers' size.
+ */
+export function PenSettingsPanel({
+  pen,
+  onChange,
+  eraser,
+  onEraserChange,
+}: {
+  pen: PenOptions;
+  onChange: (pen: PenOptions) => void;
+  eraser: number;
+  onEraserChange: (radius: number) => void;
+}) {
   const { t } = useTranslation("editor");
   return (
     <Paper withBorder p="sm">
@@ -18,11 +31,11 @@ export function PenSettingsPanel({ pen, onChange }: { pen: PenOptions; onChange:
       <Stack gap="sm">
         {PEN_SETTINGS.map((setting) => (
           <div key={setting}>
-            <Text size="sm" id={`pen-${setting}`}>
+            <Text size="sm">
               {t(`pen.${setting}`)}: {pen[setting]}
             </Text>
             <Slider
-              aria-labelledby={`pen-${setting}`}
+              thumbLabel={t(`pen.${setting}`)}
               min={PEN_RANGES[setting].min}
               max={PEN_RANGES[setting].max}
               step={PEN_RANGES[setting].step}
@@ -33,11 +46,31 @@ export function PenSettingsPanel({ pen, onChange }: { pen: PenOptions; onChange:
             />
           </div>
         ))}
+        <div>
+          <Text size="sm">
+            {t("pen.eraser")}: {eraser}
+          </Text>
+          <Slider
+            thumbLabel={t("pen.eraser")}
+            min={ERASER_RANGE.min}
+            max={ERASER_RANGE.max}
+            step={ERASER_RANGE.step}
+            value={eraser}
+            onChange={onEraserChange}
+            thumbSize={22}
+            label={null}
+          />
+        </div>
         <Button
           variant="subtle"
           h={44}
-          onClick={() => onChange({ ...DEFAULT_PEN })}
-          disabled={PEN_SETTINGS.every((setting) => pen[setting] === DEFAULT_PEN[setting])}
+          onClick={() => {
+            onChange({ ...DEFAULT_PEN });
+            onEraserChange(DEFAULT_ERASER_RADIUS);
+          }}
+          disabled={
+            eraser === DEFAULT_ERASER_RADIUS && PEN_SETTINGS.every((setting) => pen[setting] === DEFAULT_PEN[setting])
+          }
         >
           {t("pen.reset")}
         </Button>

@@ -1,4 +1,4 @@
-import { type CharacterPlan, defaultPlan, MAX_PLAN_VARIANTS } from "@handfont/editor";
+import { type CharacterPlan, DEFAULT_ERASER_RADIUS, defaultPlan, MAX_PLAN_VARIANTS } from "@handfont/editor";
 import { DEFAULT_PEN, type PenOptions } from "@handfont/engine/fonts";
 import { CHARACTER_SET_IDS, type CharacterSetId } from "@handfont/engine/templates";
 
@@ -8,6 +8,7 @@ import { CHARACTER_SET_IDS, type CharacterSetId } from "@handfont/engine/templat
  */
 
 const PEN_KEY = "handfont.editor.pen";
+const ERASER_KEY = "handfont.editor.eraser";
 const planKey = (fontId: string) => `handfont.editor.plan.${fontId}`;
 
 function read(key: string): unknown {
@@ -51,6 +52,14 @@ export function loadPen(): PenOptions {
 
 export const savePen = (pen: PenOptions) =>
   write(PEN_KEY, { size: pen.size, thinning: pen.thinning, smoothing: pen.smoothing, streamline: pen.streamline });
+
+/** The eraser's radius in font units (an em is 1000): from a fine point to a broad sweep. */
+export const ERASER_RANGE = { min: 4, max: 120, step: 2 } as const;
+
+export const loadEraser = (): number =>
+  clamp(read(ERASER_KEY), ERASER_RANGE.min, ERASER_RANGE.max, DEFAULT_ERASER_RADIUS);
+
+export const saveEraser = (radius: number) => write(ERASER_KEY, radius);
 
 /** The user's plan for a font, or the default for their language; anything unreadable falls back to the default. */
 export function loadPlan(fontId: string, language: string): CharacterPlan {
