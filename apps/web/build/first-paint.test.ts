@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import {
   deferToAfterPaint,
   EARLY_SCRIPT_BUDGET_BYTES,
+  evaluationOrder,
   firstPaintProblem,
   firstPaintResources,
   INLINE_STYLE_BUDGET_BYTES,
@@ -80,6 +81,36 @@ describe("what a prerendered page loads before its first paint", () => {
     expect(deferred).toContain('<div id="root"><p class="a">Hi</p></div>');
     expect(deferred).toContain('<script type="application/ld+json">{}</script>');
     expect(deferred).toContain('<link rel="icon" href="/favicon.svg">');
+  });
+
+  it("orders the entry's chunks as a browser evaluates them, dependencies first, and marks them for the loader", () => {
+    const manifest = {
+      "index.html": { file: "assets/index-a.js", imports: ["_react.js", "_i18n.js"] },
+      "_i18n.js": { file: "assets/i18n-i.js", imports: ["_runtime.js"] },
+      "_react.js": { file: "assets/react-r.js", imports: ["_runtime.js"] },
+      "_runtime.js": { file: "assets/runtime-t.js" },
+      "src/Home.tsx": { file: "assets/Home-b.js", imports: ["_react.js"] },
+    };
+    expect(evaluationOrder(manifest, "index.html")).toEqual([
+      "assets/runtime-t.js",
+      "assets/react-r.js",
+      "assets/i18n-i.js",
+    ]);
+    const marked = deferToAfterPaint(page, {
+      appEntry: "assets/index-a.js",
+      loader: "assets/after-paint-l.js",
+      evaluateFirst: ["assets/react-r.js"],
+    });
+    expect(/<template id="after-paint">([\s\S]*?)<\/template>/.exec(marked)?.[1]).toBe(
+      '<link rel="modulepreload" crossorigin href="/assets/index-a.js" data-app-entry>' +
+        '<link rel="modulepreload" crossorigin href="/assets/react-r.js" data-evaluate-first>' +
+        '<link rel="modulepreload" crossorigin href="/assets/Home-b.js">' +
+        '<link rel="stylesheet" crossorigin href="/assets/Home-b.css">' +
+        '<link rel="stylesheet" crossorigin href="/assets/index-c.css">',
+    );
+    expect(() =>
+      deferToAfterPaint(page, { appEntry: "assets/index-a.js", loader: "l.js", evaluateFirst: ["assets/zod.js"] }),
+    ).toThrow(/does not preload the entry's chunks assets\/zod\.js/);
   });
 
   it("refuses a page that does not load the app's entry", () => {

@@ -14,7 +14,7 @@
 // ~130 KB of scripts and ~40 KB of stylesheets while the page is still blank.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { AFTER_PAINT_TEMPLATE_ID, APP_ENTRY_ATTRIBUTE } from "../src/app/after-paint.ts";
+import { AFTER_PAINT_TEMPLATE_ID, APP_ENTRY_ATTRIBUTE, EVALUATE_FIRST_ATTRIBUTE } from "../src/app/after-paint.ts";
 
 /**
  * Budget of the CSS inside a prerendered page's `<style>` elements, the only CSS its first paint waits for: the
@@ -31,15 +31,49 @@ const MODULE_PRELOAD = /<link\b(?=[^>]*\brel="modulepreload")[^>]*>/g;
 const MODULE_SCRIPT = /<script\b(?=[^>]*\btype="module")(?=[^>]*\bsrc=)[^>]*>/g;
 const INERT = /<(template|noscript)\b[^>]*>[\s\S]*?<\/\1>/g;
 
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/** The chunks `key` imports statically, in the order a browser evaluates them (depth first, dependencies first). */
+export function evaluationOrder(manifest: Record<string, ManifestChunk>, key: string): string[] {
+  const seen = new Set<string>();
+  const order: string[] = [];
+  const visit = (at: string) => {
+    const chunk = manifest[at];
+    if (seen.has(at) || !chunk) return;
+    seen.add(at);
+    for (const imported of chunk.imports ?? []) visit(imported);
+    order.push(chunk.file);
+  };
+  visit(key);
+  return order.slice(0, -1);
+}
+
 /**
  * The page with its stylesheets and module preloads moved into the after-paint template, and its script (the app's
- * entry, `/${appEntry}`) replaced by the loader (`/${loader}`), which imports the entry after the first paint.
+ * entry, `/${appEntry}`) replaced by the loader (`/${loader}`), which imports the entry after the first paint. The
+ * chunks of `evaluateFirst` (files, in evaluation order) are marked for the loader to evaluate one per task.
  */
-export function deferToAfterPaint(html: string, { appEntry, loader }: { appEntry: string; loader: string }): string {
+export function deferToAfterPaint(
+  html: string,
+  { appEntry, loader, evaluateFirst = [] }: { appEntry: string; loader: string; evaluateFirst?: readonly string[] },
+): string {
   const entryScript = new RegExp(`<script\\b[^>]*\\bsrc="/${appEntry.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"[^>]*>`);
   if (!entryScript.test(html)) throw new Error(`The page has no <script> of the app's entry /${appEntry}`);
   const stylesheets = html.match(STYLESHEET_LINK) ?? [];
-  const preloads = (html.match(MODULE_PRELOAD) ?? []).filter((tag) => !tag.includes(`href="/${appEntry}"`));
+  const hrefOf = (tag: string) => /\bhref="\/([^"]+)"/.exec(tag)?.[1] ?? "";
+  const preloads = (html.match(MODULE_PRELOAD) ?? []).filter((tag) => hrefOf(tag) !== appEntry);
+  const missing = evaluateFirst.filter((file) => !preloads.some((tag) => hrefOf(tag) === file));
+  if (missing.length > 0) throw new Error(`The page does not preload the entry's chunks ${missing.join(", ")}`);
+  const rank = (tag: string) => {
+    const at = evaluateFirst.indexOf(hrefOf(tag));
+    return at < 0 ? evaluateFirst.length : at;
+  };
+  const ordered = [...preloads]
+    .sort((a, b) => rank(a) - rank(b))
+    .map((tag) => (rank(tag) < evaluateFirst.length ? tag.replace(/>$/, ` ${EVALUATE_FIRST_ATTRIBUTE}>`) : tag));
   const rest = html
     .replace(STYLESHEET_LINK, "")
     .replace(MODULE_PRELOAD, "")
@@ -47,7 +81,7 @@ export function deferToAfterPaint(html: string, { appEntry, loader }: { appEntry
     .replace(/\n\s*\n(\s*)/g, "\n$1");
   const template =
     `<template id="${AFTER_PAINT_TEMPLATE_ID}">` +
-    `<link rel="modulepreload" crossorigin href="/${appEntry}" ${APP_ENTRY_ATTRIBUTE}>${preloads.join("")}${stylesheets.join("")}` +
+    `<link rel="modulepreload" crossorigin href="/${appEntry}" ${APP_ENTRY_ATTRIBUTE}>${ordered.join("")}${stylesheets.join("")}` +
     "</template>";
   const noscript = stylesheets.length > 0 ? `<noscript>${stylesheets.join("")}</noscript>` : "";
   return rest.replace("</body>", `${template}${noscript}\n  </body>`);

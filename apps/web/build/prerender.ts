@@ -11,7 +11,7 @@ import type { PrerenderedPage } from "../src/entry-server.tsx";
 import { SHELL_NAMESPACES } from "../src/i18n/namespaces.ts";
 import { siteOptions } from "./content/options.ts";
 import { loadContentSite } from "./content/site.ts";
-import { deferToAfterPaint, firstPaintProblem, firstPaintResources } from "./first-paint.ts";
+import { deferToAfterPaint, evaluationOrder, firstPaintProblem, firstPaintResources } from "./first-paint.ts";
 import { HOME_SCRIPT_BUDGET_BYTES, pageScriptBytes } from "./script-budget.ts";
 import { robotsTxt, rssXml, type SitemapEntry, sitemapXml } from "./site-files.ts";
 
@@ -163,6 +163,7 @@ let largestInlineStyles = 0;
 const appEntry = manifest["index.html"]?.file;
 const loader = manifest["src/after-paint-entry.ts"]?.file;
 if (!appEntry || !loader) throw new Error("The build's manifest lacks index.html or src/after-paint-entry.ts");
+const evaluateFirst = evaluationOrder(manifest, "index.html");
 for (const target of targets) {
   const rendered = await server.render(target.path);
   if ("redirect" in rendered) throw new Error(`${target.path} redirects to ${rendered.redirect}; prerender its target`);
@@ -173,7 +174,11 @@ for (const target of targets) {
     continue;
   }
   const file = missing ? `pages/${target.language}/404.html` : `pages${target.path}.html`;
-  const html = deferToAfterPaint(await beasties.process(documentHtml(target, rendered)), { appEntry, loader });
+  const html = deferToAfterPaint(await beasties.process(documentHtml(target, rendered)), {
+    appEntry,
+    loader,
+    evaluateFirst,
+  });
   const early = firstPaintResources(html, dist);
   const problem = firstPaintProblem(early);
   if (problem) slowPaints.push(`${target.path}: ${problem}`);

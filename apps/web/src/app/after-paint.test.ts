@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { AFTER_PAINT_TEMPLATE_ID, afterNextPaint, loadApp } from "./after-paint.ts";
+import { AFTER_PAINT_TEMPLATE_ID, afterNextPaint, loadApp, nextTask } from "./after-paint.ts";
 
 describe("a prerendered page's start after its first paint", () => {
   it("fetches the listed stylesheets and modules only when asked, then imports the app's entry", async () => {
@@ -8,7 +8,7 @@ describe("a prerendered page's start after its first paint", () => {
     // Inert until then: a template's content is not part of the document.
     expect(document.querySelectorAll("link")).toHaveLength(0);
     const importModule = vi.fn(async () => undefined);
-    await loadApp(document, importModule);
+    await loadApp(document, importModule, async () => undefined);
     expect([...document.head.querySelectorAll("link")].map((link) => link.getAttribute("href"))).toEqual([
       "/assets/index-a.js",
       "/assets/react-b.js",
@@ -16,6 +16,25 @@ describe("a prerendered page's start after its first paint", () => {
     ]);
     expect(importModule).toHaveBeenCalledExactlyOnceWith(new URL("/assets/index-a.js", document.baseURI).href);
     expect(document.getElementById(AFTER_PAINT_TEMPLATE_ID)).toBeNull();
+  });
+
+  it("evaluates the marked chunks one per task, in their order, before the entry", async () => {
+    document.body.innerHTML = `<div id="root"></div><template id="${AFTER_PAINT_TEMPLATE_ID}"><link rel="modulepreload" href="/assets/index-a.js" data-app-entry><link rel="modulepreload" href="/assets/runtime-r.js" data-evaluate-first><link rel="modulepreload" href="/assets/react-b.js" data-evaluate-first><link rel="modulepreload" href="/assets/Home-h.js"></template>`;
+    const steps: string[] = [];
+    await loadApp(
+      document,
+      async (url) => void steps.push(new URL(url).pathname),
+      async () => void steps.push("yield"),
+    );
+    expect(steps).toEqual(["/assets/runtime-r.js", "yield", "/assets/react-b.js", "yield", "/assets/index-a.js"]);
+  });
+
+  it("yields in a task of its own", async () => {
+    const order: string[] = [];
+    const yielded = nextTask().then(() => order.push("next task"));
+    queueMicrotask(() => order.push("microtask"));
+    await yielded;
+    expect(order).toEqual(["microtask", "next task"]);
   });
 
   it("imports nothing on a page that has no template", async () => {
