@@ -23,7 +23,7 @@ import { AFTER_PAINT_TEMPLATE_ID, APP_ENTRY_ATTRIBUTE, EVALUATE_FIRST_ATTRIBUTE 
  */
 export const INLINE_STYLE_BUDGET_BYTES = 48 * 1024;
 
-/** Budget of the scripts a page loads before its first paint: the after-paint loader only (~0.5 KB). */
+/** Budget of the scripts a page loads before its first paint: the after-paint loader only (0.8 KB). */
 export const EARLY_SCRIPT_BUDGET_BYTES = 4 * 1024;
 
 const STYLESHEET_LINK = /<link\b(?=[^>]*\brel="stylesheet")[^>]*>/g;
