@@ -149,8 +149,17 @@ try {
       const results = [];
       for (let run = 0; run < runs; run += 1) {
         // Default config = Lighthouse's mobile profile (Moto G-class device, simulated slow 4G).
+        const load = loadavg()[0];
         const result = await lighthouse(`${origin}${path}`, { port: chrome.port, output: "json", logLevel: "error" });
         results.push({ ...result.lhr, cpu: cpuBlocking(result.artifacts.Trace) });
+        const lhr = result.lhr;
+        const ms = (id) => Math.round(lhr.audits[id]?.numericValue ?? Number.NaN);
+        // Each run on its own line: the simulated metrics still swing with the machine (see README, "Lighthouse").
+        console.log(
+          `${path} run ${run + 1}: load ${load.toFixed(1)}, performance ${Math.round((lhr.categories.performance.score ?? 0) * 100)}, ` +
+            `FCP ${ms("first-contentful-paint")} ms, LCP ${ms("largest-contentful-paint")} ms, TBT ${ms("total-blocking-time")} ms ` +
+            `(CPU time ${Math.round(results.at(-1).cpu.blocking ?? Number.NaN)} ms), CLS ${(lhr.audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN).toFixed(3)}`,
+        );
       }
       const lhr = results.at(-1);
       const name = path.replace(/\W+/g, "_").replace(/^_|_$/g, "") || "root";

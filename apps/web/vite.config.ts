@@ -33,6 +33,8 @@ export default defineConfig({
     // build/prerender.ts reads which chunks and styles each prerendered page needs.
     manifest: true,
     rolldownOptions: {
+      // The prerendered pages start from a loader of their own (src/after-paint-entry.ts, build/first-paint.ts).
+      input: { index: "index.html", "after-paint": "src/after-paint-entry.ts" },
       output: {
         // Vendor chunks keep the entry under Vite's 500 kB warning and cache well across our releases. Mantine is left
         // to the bundler, which splits it by component: the home page downloads only the components it shows.

@@ -22,6 +22,20 @@ export const test = base.extend<Fixtures>({
     },
     { auto: true },
   ],
+  // `page.goto` returns once the app answers clicks, as a visitor's first tap would a moment later: a prerendered
+  // page fires `load` before its app is fetched (apps/web/src/app/after-paint.ts), and a click before hydration is
+  // lost. A document that is not the app (no #root) returns at `load` as before.
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await page.waitForFunction(
+        () => !document.getElementById("root") || document.documentElement.hasAttribute("data-interactive"),
+      );
+      return response;
+    };
+    await use(page);
+  },
   pageProblems: async ({ page }, use) => {
     const problems: string[] = [];
     page.on("console", (message) => {

@@ -11,6 +11,7 @@ import type { PrerenderedPage } from "../src/entry-server.tsx";
 import { SHELL_NAMESPACES } from "../src/i18n/namespaces.ts";
 import { siteOptions } from "./content/options.ts";
 import { loadContentSite } from "./content/site.ts";
+import { deferToAfterPaint, evaluationOrder, firstPaintProblem, firstPaintResources } from "./first-paint.ts";
 import { HOME_SCRIPT_BUDGET_BYTES, pageScriptBytes } from "./script-budget.ts";
 import { robotsTxt, rssXml, type SitemapEntry, sitemapXml } from "./site-files.ts";
 
@@ -25,8 +26,8 @@ const { PAGES } = (await import(pathToFileURL(join(webRoot, "src/app/pages.ts"))
 };
 const site = await loadContentSite(await siteOptions(webRoot));
 const template = readFileSync(join(dist, "index.html"), "utf8");
-// The CSS a page's own elements use goes into its <head>; the stylesheets move to the end of <body>, so the text
-// paints without waiting for them (they hold every rule of every component). No inline script is needed for it.
+// The CSS a page's own elements use goes into its <head>, so the page paints before any stylesheet is in (they hold
+// every rule of every component); build/first-paint.ts then has the stylesheets and scripts load after that paint.
 const beasties = new Beasties({
   path: dist,
   publicPath: "/",
@@ -156,6 +157,13 @@ const sitemap: SitemapEntry[] = [];
 const skipped: string[] = [];
 /** Gzipped script bytes of each language's home page, checked against the budget once all pages are written. */
 const homeScripts = new Map<Language, number>();
+/** Pages that would load more before their first paint than build/first-paint.ts allows. */
+const slowPaints: string[] = [];
+let largestInlineStyles = 0;
+const appEntry = manifest["index.html"]?.file;
+const loader = manifest["src/after-paint-entry.ts"]?.file;
+if (!appEntry || !loader) throw new Error("The build's manifest lacks index.html or src/after-paint-entry.ts");
+const evaluateFirst = evaluationOrder(manifest, "index.html");
 for (const target of targets) {
   const rendered = await server.render(target.path);
   if ("redirect" in rendered) throw new Error(`${target.path} redirects to ${rendered.redirect}; prerender its target`);
@@ -166,7 +174,15 @@ for (const target of targets) {
     continue;
   }
   const file = missing ? `pages/${target.language}/404.html` : `pages${target.path}.html`;
-  const html = await beasties.process(documentHtml(target, rendered));
+  const html = deferToAfterPaint(await beasties.process(documentHtml(target, rendered)), {
+    appEntry,
+    loader,
+    evaluateFirst,
+  });
+  const early = firstPaintResources(html, dist);
+  const problem = firstPaintProblem(early);
+  if (problem) slowPaints.push(`${target.path}: ${problem}`);
+  largestInlineStyles = Math.max(largestInlineStyles, early.inlineStyleBytes);
   write(file, html);
   if (target.page === PAGES.home) homeScripts.set(target.language, pageScriptBytes(html, dist, manifest));
   if (missing) routes.notFound[target.language] = file;
@@ -222,6 +238,11 @@ for (const index of site.blogIndexes) {
 write("routes.json", JSON.stringify(routes, null, 2));
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 const heaviestHome = Math.max(...homeScripts.values());
+if (slowPaints.length > 0) {
+  throw new Error(
+    `These pages load too much before their first paint (build/first-paint.ts):\n${slowPaints.join("\n")}`,
+  );
+}
 const overBudget = [...homeScripts].filter(([, bytes]) => bytes > HOME_SCRIPT_BUDGET_BYTES);
 if (overBudget.length > 0) {
   throw new Error(
@@ -232,5 +253,6 @@ if (overBudget.length > 0) {
 process.stdout.write(
   `prerendered ${Object.keys(routes.pages).length} pages, ${Object.keys(routes.notFound).length} 404 pages, ` +
     `${site.blogIndexes.length} feeds; home page JavaScript ${kib(heaviestHome)} gzip at most ` +
-    `(budget ${kib(HOME_SCRIPT_BUDGET_BYTES)})${skipped.length ? `; not found (no content yet): ${skipped.join(", ")}` : ""}\n`,
+    `(budget ${kib(HOME_SCRIPT_BUDGET_BYTES)}); inline CSS ${kib(largestInlineStyles)} at most and nothing else ` +
+    `before the first paint${skipped.length ? `; not found (no content yet): ${skipped.join(", ")}` : ""}\n`,
 );

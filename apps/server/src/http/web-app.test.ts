@@ -1,13 +1,19 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { ORIGIN_PLACEHOLDER, type PrerenderManifest } from "@handfont/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test-support/test-app.ts";
+import { htmlEncoding } from "./web-app.ts";
 
 const page = (text: string) =>
   `<!doctype html><html><head><link rel="canonical" href="${ORIGIN_PLACEHOLDER}/x"></head><body><div id="root">${text}</div></body></html>`;
 
 /** A web build as apps/web/build/prerender.ts writes it, in miniature. */
 const manifest: PrerenderManifest = {
-  pages: { "/en": "pages/en.html", "/de/blog/first-post": "pages/de/blog/first-post.html" },
+  pages: {
+    "/en": "pages/en.html",
+    "/de/blog/first-post": "pages/de/blog/first-post.html",
+    "/en/blog/long-post": "pages/en/blog/long-post.html",
+  },
   notFound: {
     en: "pages/en/404.html",
     de: "pages/de/404.html",
@@ -20,6 +26,7 @@ const webFiles = {
   "prerendered/routes.json": JSON.stringify(manifest),
   "prerendered/pages/en.html": page("Home in English"),
   "prerendered/pages/de/blog/first-post.html": page("Erster Beitrag"),
+  "prerendered/pages/en/blog/long-post.html": page(`<p>${"A long post. ".repeat(400)}</p>`),
   "prerendered/pages/en/404.html": page(`<h1>Page Not Found: /en/__missing__</h1>`),
   "prerendered/pages/de/404.html": page(`<h1>Seite nicht gefunden: /de/__missing__</h1>`),
   "prerendered/sitemap.xml": `<urlset><url><loc>${ORIGIN_PLACEHOLDER}/en</loc></url></urlset>`,
@@ -45,6 +52,34 @@ describe("prerendered pages", () => {
     expect(res.body).toContain("Home in English");
     expect(res.body).toContain('<link rel="canonical" href="https://fonts.example/x">');
     expect((await get("/de/blog/first-post/")).body).toContain("Erster Beitrag");
+  });
+
+  it("compresses a page of HTML for a client that accepts it, brotli first, and never a tiny one", async () => {
+    const expected = page(`<p>${"A long post. ".repeat(400)}</p>`).replace(ORIGIN_PLACEHOLDER, "https://fonts.example");
+    const br = await get("/en/blog/long-post", { "accept-encoding": "gzip, deflate, br" });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers.vary).toBe("accept-encoding");
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(expected);
+    expect(br.rawPayload.length).toBeLessThan(expected.length / 4);
+    const again = await get("/en/blog/long-post/", { "accept-encoding": "br" });
+    expect(again.rawPayload.equals(br.rawPayload)).toBe(true);
+    const gzip = await get("/en/blog/long-post", { "accept-encoding": "gzip" });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(expected);
+    const plain = await get("/en/blog/long-post", { "accept-encoding": "identity" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe(expected);
+    expect((await get("/en", { "accept-encoding": "br" })).headers["content-encoding"]).toBeUndefined();
+  });
+
+  it("reads Accept-Encoding with its qualities: a refused encoding is never sent", () => {
+    expect(htmlEncoding("gzip, deflate, br, zstd")).toBe("br");
+    expect(htmlEncoding("br;q=0, gzip;q=0.5")).toBe("gzip");
+    expect(htmlEncoding("BR; q=0.1")).toBe("br");
+    expect(htmlEncoding("*")).toBe("br");
+    expect(htmlEncoding("*, br;q=0")).toBe("gzip");
+    expect(htmlEncoding("identity")).toBeNull();
+    expect(htmlEncoding(undefined)).toBeNull();
   });
 
   it("answers pages the browser renders with the app shell", async () => {

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { Outlet, ScrollRestoration, useNavigation } from "react-router";
 import { AnalyticsLoader } from "../features/analytics/AnalyticsLoader.tsx";
 import { CookieBanner } from "../features/cookie-consent/CookieBanner.tsx";
@@ -9,6 +10,12 @@ import { ProgressBar } from "./ProgressBar.tsx";
  */
 export function RootLayout() {
   const navigation = useNavigation();
+  // Marks the document once React has hydrated (or rendered) it and answers clicks. A prerendered page shows its
+  // text and fires `load` before its app is even fetched (src/app/after-paint.ts): e2e tests wait for this mark
+  // (e2e/support/fixtures.ts). An attribute of <html>, which React does not render, so hydration never sees it.
+  useEffect(() => {
+    document.documentElement.dataset.interactive = "";
+  }, []);
   return (
     <>
       <ProgressBar active={navigation.state !== "idle"} />

@@ -1,0 +1,4 @@
+// Entry script of the prerendered pages (src/app/after-paint.ts); the app shell's entry is src/main.tsx.
+import { afterNextPaint, loadApp } from "./app/after-paint.ts";
+
+void afterNextPaint().then(() => loadApp(document, (url) => import(/* @vite-ignore */ url)));
