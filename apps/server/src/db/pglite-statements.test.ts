@@ -36,6 +36,13 @@ describe("prepared statements for PGlite", () => {
         );
       }
     }
+    // The caller's parsers win over PGlite's, on every call (drizzle takes dates as text).
+    const asText = { 1184: (value: string) => `text ${value}` };
+    for (let time = 0; time < 3; time += 1) {
+      const { rows } = await statements.query("select at from things where id = $1", [1], { parsers: asText });
+      expect(rows).toEqual([{ at: "text 2026-11-24 12:00:00+00" }]);
+    }
+    expect((await statements.query("select at from things where id = $1", [1], {})).rows).toEqual([{ at }]);
     const deleted = "delete from things where id = $1";
     await statements.query(deleted, [99], {});
     expect((await statements.query(deleted, [4], {})).affectedRows).toBe(1);

@@ -25,9 +25,20 @@ const { dataDir, loadDataDir } = workerData as ThreadData;
 const client = await PGlite.create(dataDir, loadDataDir ? { loadDataDir } : {});
 const statements = preparedStatements(client);
 
-/** Types whose text is handed over as it is (drizzle parses dates itself). */
-const parsersOf = (textTypes: number[] = []) =>
-  Object.fromEntries(textTypes.map((type) => [type, (value: string) => value]));
+/**
+ * Types whose text is handed over as it is (drizzle parses dates itself). One table per list of types, so the prepared
+ * statements merge it into PGlite's defaults once.
+ */
+const parserTables = new Map<string, Record<number, (value: string) => string>>();
+const parsersOf = (textTypes: number[] = []) => {
+  const key = textTypes.join(",");
+  let table = parserTables.get(key);
+  if (!table) {
+    table = Object.fromEntries(textTypes.map((type) => [type, (value: string) => value]));
+    parserTables.set(key, table);
+  }
+  return table;
+};
 
 /** The fields of a PostgreSQL error the services look at (code, constraint…), which a structured clone would drop. */
 function errorFields(error: unknown): Record<string, unknown> & { message: string } {
