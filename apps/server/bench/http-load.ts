@@ -3,11 +3,13 @@
 // one and with two API processes when a PostgreSQL server answers. Budgets: zero errors; fonts list p99 ≤ 500 ms on
 // PGlite and ≤ 300 ms on PostgreSQL. Prints a table and one JSON line per run; exit code 1 when a budget is missed.
 // Run: npm run bench:load -w @handfont/server (BENCH_SECONDS, BENCH_CONNECTIONS and BENCH_DB=pglite to narrow it;
-// BENCH_CPU_PROF=<folder> to profile the servers).
-import { mkdtempSync, rmSync } from "node:fs";
+// BENCH_CPU_PROF=<folder> to profile the servers). Besides latency, it reports the CPU time each call cost the server
+// processes (and, on PostgreSQL, the database's backends), which says more than latency on a busy machine.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
+import pg from "pg";
 import { postgresAnswers, postgresTestDatabase } from "../src/test-support/postgres.ts";
 import {
   type BrowserClient,
@@ -38,6 +40,31 @@ async function seed(client: BrowserClient): Promise<void> {
   }
 }
 
+/** CPU time (user + system, ms) a process has used so far, all its threads, from /proc (Linux; 0 elsewhere). */
+function cpuMs(pid: number): number {
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th, in ticks of 10 ms.
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/** The pids of the PostgreSQL backends serving the bench's database (the pool opens some during the run). */
+async function backendPids(databaseUrl: string): Promise<number[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+    );
+    return rows.map((row) => row.pid);
+  } finally {
+    await client.end();
+  }
+}
+
 type Figures = {
   requests: number;
   errors: number;
@@ -47,10 +74,22 @@ type Figures = {
   p99: number;
   max: number;
   rps: number;
+  /** CPU ms per answered call: the API processes, and PostgreSQL's backends (0 on PGlite, which is inside the API). */
+  apiCpuMs: number;
+  databaseCpuMs: number;
 };
 
 /** Runs autocannon against each origin at once (the connections shared out) and joins the figures. */
-async function load(origins: string[], path: string, headers: Record<string, string>): Promise<Figures> {
+async function load(
+  origins: string[],
+  path: string,
+  headers: Record<string, string>,
+  apiPids: number[],
+  databaseUrl: string | null,
+): Promise<Figures> {
+  const cpuOf = (pids: number[]) => new Map(pids.map((pid) => [pid, cpuMs(pid)]));
+  const apiBefore = cpuOf(apiPids);
+  const databaseBefore = cpuOf(databaseUrl ? await backendPids(databaseUrl) : []);
   const results = await Promise.all(
     origins.map((origin) =>
       autocannon({
@@ -62,8 +101,14 @@ async function load(origins: string[], path: string, headers: Record<string, str
       }),
     ),
   );
+  const requests = results.reduce((total, r) => total + r.requests.total, 0);
+  // A backend that was not there before ran wholly within the load.
+  const used = (before: Map<number, number>, after: Map<number, number>) =>
+    [...after].reduce((total, [pid, ms]) => total + ms - (before.get(pid) ?? 0), 0) / Math.max(requests, 1);
+  const apiCpuMs = used(apiBefore, cpuOf(apiPids));
+  const databaseCpuMs = used(databaseBefore, cpuOf(databaseUrl ? await backendPids(databaseUrl) : []));
   return {
-    requests: results.reduce((sum, r) => sum + r.requests.total, 0),
+    requests,
     // autocannon counts timeouts among errors too.
     errors: results.reduce((sum, r) => sum + r.errors, 0),
     timeouts: results.reduce((sum, r) => sum + r.timeouts, 0),
@@ -73,6 +118,8 @@ async function load(origins: string[], path: string, headers: Record<string, str
     p99: Math.max(...results.map((r) => r.latency.p99)),
     max: Math.max(...results.map((r) => r.latency.max)),
     rps: results.reduce((sum, r) => sum + r.requests.average, 0),
+    apiCpuMs,
+    databaseCpuMs,
   };
 }
 
@@ -116,8 +163,11 @@ for (const setup of setups) {
     const client = browserClient(origins);
     await signUpAndIn(client, origins);
     await seed(client);
-    const fonts = await load(origins, "/api/getAllAddedFonts", { authorization: `Bearer ${client.accessToken}` });
-    const health = await load(origins, "/api/health", {});
+    const pids = servers.map((server) => server.child.pid!);
+    const databaseUrl = postgres?.url ?? null;
+    const signedIn = { authorization: `Bearer ${client.accessToken}` };
+    const fonts = await load(origins, "/api/getAllAddedFonts", signedIn, pids, databaseUrl);
+    const health = await load(origins, "/api/health", {}, pids, databaseUrl);
     const budget = BUDGET_P99_MS[setup.driver];
     const ok = fonts.errors === 0 && fonts.non2xx === 0 && health.errors === 0 && health.non2xx === 0;
     const met = ok && fonts.p99 <= budget;
@@ -127,7 +177,7 @@ for (const setup of setups) {
       ["health", health],
     ] as const) {
       rows.push(
-        `| ${setup.name} | ${what} | ${figures.rps.toFixed(0)} | ${figures.p50} / ${figures.p99} / ${figures.max} ms | ${figures.errors} (${figures.timeouts} timeouts) / ${figures.non2xx} | ${what === "health" ? "" : `p99 ≤ ${budget} ms ${met ? "met" : "MISSED"}`} |`,
+        `| ${setup.name} | ${what} | ${figures.rps.toFixed(0)} | ${figures.p50} / ${figures.p99} / ${figures.max} ms | ${figures.errors} (${figures.timeouts} timeouts) / ${figures.non2xx} | ${figures.apiCpuMs.toFixed(2)} / ${figures.databaseCpuMs.toFixed(2)} ms | ${what === "health" ? "" : `p99 ≤ ${budget} ms ${met ? "met" : "MISSED"}`} |`,
       );
       console.log(JSON.stringify({ setup: setup.name, what, connections: CONNECTIONS, seconds: SECONDS, ...figures }));
     }
@@ -139,7 +189,7 @@ for (const setup of setups) {
 }
 
 console.log(`${CONNECTIONS} connections, ${SECONDS} s each, loopback
-| setup | call | requests/s | p50 / p99 / max | errors / non-2xx | budget |
-| --- | --- | --- | --- | --- | --- |
+| setup | call | requests/s | p50 / p99 / max | errors / non-2xx | CPU per call, API / PostgreSQL | budget |
+| --- | --- | --- | --- | --- | --- | --- |
 ${rows.join("\n")}`);
 process.exit(pass ? 0 : 1);

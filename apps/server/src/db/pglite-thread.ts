@@ -3,6 +3,7 @@
 // answering HTTP. Messages carry SQL, parameters and rows; one transaction at a time holds PGlite's lock.
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, type Results, type Transaction } from "@electric-sql/pglite";
+import { preparedStatements } from "./pglite-statements.ts";
 
 export type QueryOptions = { rowMode?: "array" | "object"; textTypes?: number[] };
 
@@ -22,10 +23,22 @@ export type ThreadData = { dataDir: string; loadDataDir?: Blob };
 const port = parentPort!;
 const { dataDir, loadDataDir } = workerData as ThreadData;
 const client = await PGlite.create(dataDir, loadDataDir ? { loadDataDir } : {});
+const statements = preparedStatements(client);
 
-/** Types whose text is handed over as it is (drizzle parses dates itself). */
-const parsersOf = (textTypes: number[] = []) =>
-  Object.fromEntries(textTypes.map((type) => [type, (value: string) => value]));
+/**
+ * Types whose text is handed over as it is (drizzle parses dates itself). One table per list of types, so the prepared
+ * statements merge it into PGlite's defaults once.
+ */
+const parserTables = new Map<string, Record<number, (value: string) => string>>();
+const parsersOf = (textTypes: number[] = []) => {
+  const key = textTypes.join(",");
+  let table = parserTables.get(key);
+  if (!table) {
+    table = Object.fromEntries(textTypes.map((type) => [type, (value: string) => value]));
+    parserTables.set(key, table);
+  }
+  return table;
+};
 
 /** The fields of a PostgreSQL error the services look at (code, constraint…), which a structured clone would drop. */
 function errorFields(error: unknown): Record<string, unknown> & { message: string } {
@@ -43,7 +56,7 @@ type OpenTransaction = { queue: ToThread[]; wake: (() => void) | null; endId: nu
 const transactions = new Map<number, OpenTransaction>();
 
 async function query(on: Pick<PGlite, "query"> | Transaction, message: Extract<ToThread, { op: "query" }>) {
-  const result: Results = await on.query(message.sql, message.params, {
+  const result: Results = await (on === client ? statements : on).query(message.sql, message.params, {
     rowMode: message.options.rowMode ?? "object",
     parsers: parsersOf(message.options.textTypes),
   });

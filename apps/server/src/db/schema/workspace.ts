@@ -60,6 +60,12 @@ export const fonts = pgTable(
     name: text("name").notNull(),
     styleName: text("style_name").notNull().default("Regular"),
     settings: jsonb("settings").$type<Record<string, unknown>>().notNull(),
+    // What the font list shows of the font's letters, kept by the database itself: triggers on glyphs recount the
+    // fonts a statement touched, in the same transaction (migration 0008), so the list reads one row per font.
+    glyphCount: integer("glyph_count").notNull().default(0),
+    characterCount: integer("character_count").notNull().default(0),
+    ligatureCount: integer("ligature_count").notNull().default(0),
+    maxVariants: integer("max_variants").notNull().default(0),
     ...timestamps,
   },
   (table) => [index("fonts_owner_idx").on(table.ownerId, table.createdAt)],

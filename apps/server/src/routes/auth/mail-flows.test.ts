@@ -156,6 +156,8 @@ describe("profile changes by mail", () => {
     const user = await signUpConfirmed();
     const other = await signIn(user);
     const browser = await signIn(user);
+    // The other session's access token has been checked once (and is kept as verified until its expiry)...
+    expect((await other.get("/api/profile")).statusCode).toBe(200);
     const wrong = await browser.post("/api/profile/editPassword", { oldPassword: "nope-nope-1", newPassword: "x" });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().code).toBe("WRONG_PASSWORD");
@@ -165,6 +167,8 @@ describe("profile changes by mail", () => {
     });
     expect(res.statusCode).toBe(200);
     browser.accessToken = res.json().accessToken;
+    // ...and stops with its session all the same, well before it expires.
+    expect((await other.get("/api/profile")).statusCode).toBe(401);
     expect((await other.post("/api/auth/refreshtoken")).json().code).toBe("SESSION_REVOKED");
     expect((await browser.post("/api/auth/refreshtoken")).statusCode).toBe(200);
     await sink.waitFor(user.email, (m) => m.subject === "Your Handfont password was changed");
