@@ -70,7 +70,7 @@ const FAINT_ON_PRINT_MM = 2;
  * edge is put at this share of its core's depth instead (its width then comes out within a blur's sigma of the
  * truth, where midway gives two and a half).
  */
-const FAINT_CUT = 0.85;
+const FAINT_CUT = 0.75;
 
 /**
  * Separates ink from paper in a lighting-normalised cell, with two thresholds. Sure ink lies below midway
@@ -255,10 +255,12 @@ function faintStrokes(image: FloatImage, pxPerMm: number, labels: readonly Pixel
     const core = minFilter(flat, width, height, Math.max(1, Math.round(CORE_RADIUS_MM * pxPerMm)));
     for (let i = 0; i < n; i++) {
       const level = Math.min(1 - FAINT_CUT * (1 - core[i]!), 1 - MIN_CONTRAST);
-      if (mask[i] && keep[parts.labels[i]!] && flat[i]! < level) margin[i] = flat[i]! - level;
+      const below = flat[i]! - level;
+      if (mask[i] && keep[parts.labels[i]!] && below < 0) margin[i] = below;
       else {
         mask[i] = 0;
-        margin[i] = 0;
+        // Paper lies above its level, so edges fall between pixels; what is below it here is not ink.
+        margin[i] = below > 0 ? below : 0;
       }
     }
   } else margin.fill(1);
