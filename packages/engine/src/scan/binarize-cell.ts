@@ -66,9 +66,9 @@ const FAINT_MIN_MM = 0.8;
 /** …and, lying on a printed line, this long: longer than a dash of the x-height guide (1.2 mm) and its blur. */
 const FAINT_ON_PRINT_MM = 2;
 /**
- * A line thinner than the blur (or smeared across a shaken photo's motion) keeps the blur's width at half its
- * depth, wider than itself: such a stroke's edge is put at this share of its core's depth instead (best of 0.5 to
- * 0.9 on the benchmark's hairline photo; 0.65 joins the bars of a shaken '=').
+ * A line thinner than the blur keeps the blur's width at half its depth, several times its own: a faint stroke's
+ * edge is put at this share of its core's depth instead (its width then comes out within a blur's sigma of the
+ * truth, where midway gives two and a half).
  */
 const FAINT_CUT = 0.75;
 
@@ -118,16 +118,18 @@ export function binarizeCell(image: FloatImage, pxPerMm = 8, labels: readonly Pi
       queue[tail++] = i;
     }
   }
-  // A cell of strokes as wide as the blur or wider is followed only to FAINT_CUT of each stroke's own core's depth.
-  // Its darkest stroke's sure ink already lies where its edges are, but a lighter one (smeared across a shaken
-  // photo's motion, or a tapering end) is cut thin by a threshold midway to the darkest; following it to midway to
-  // its own core would fatten it instead (a smear is wider than its stroke) and join strokes close together.
-  const thick = meanWidth(mask, width, height) > THIN_STROKE_MM * pxPerMm;
+  // Only hairlines are followed beyond sure ink. A stroke as wide as the blur or wider reaches its ink's level
+  // and its sure ink already lies where its edges are; following a blurred one (a photo shaken or taken at a
+  // steep angle) to midway would only fatten it and join strokes close together.
+  if (meanWidth(mask, width, height) > THIN_STROKE_MM * pxPerMm) {
+    for (let i = 0; i < n; i++) margin[i] = data[i]! - threshold;
+    return { width, height, mask, margin, threshold, inkLevel };
+  }
   // Strokes are followed on the picture with its printed lines divided out: where a stroke runs beside a guide,
   // the guide's darkness would otherwise add to the stroke's blurred edge and widen it towards the guide.
   const flat = withoutPrint(data, width, height);
   const grain = grainOf(flat);
-  followStrokes(flat, width, height, pxPerMm, grain, threshold, mask, margin, queue, tail, thick ? FAINT_CUT : 0.5);
+  followStrokes(flat, width, height, pxPerMm, grain, threshold, mask, margin, queue, tail);
   // Sure ink stays ink whatever the print under it.
   for (let i = 0; i < n; i++) if (data[i]! < threshold && margin[i]! >= 0) margin[i] = data[i]! - threshold;
   return { width, height, mask, margin, threshold, inkLevel };
