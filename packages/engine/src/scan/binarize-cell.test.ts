@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createRandom } from "../synth/random.ts";
 import { DROPOUT_RGB, LABEL_RGB } from "../template/page-geometry.ts";
 import { binarizeCell, MAX_THRESHOLD } from "./binarize-cell.ts";
+import { normaliseLighting } from "./normalise-lighting.ts";
 
 const level = ([r, g, b]: readonly number[]) => (0.299 * r! + 0.587 * g! + 0.114 * b!) / 255;
 
@@ -88,5 +89,82 @@ describe("binarizeCell", () => {
     const { mask } = binarizeCell(image);
     for (let y = 44; y < 47; y++) expect(mask[y * 100 + 50]).toBe(0);
     for (const y of [40, 43, 47, 50]) expect(mask[y * 100 + 50]).toBe(1);
+  });
+});
+
+/** A 20 mm cell at 8 px/mm as a phone photo sees it: paper with grain, two guides, a dashed one, a label. */
+function photoCell(seed: number, ink: (x: number, y: number) => number, light: (x: number) => number = () => 1) {
+  const size = 160;
+  const random = createRandom(seed);
+  const data = new Float32Array(size * size);
+  // Printed lines blurred to a few pixels keep a tenth of their contrast, as a 0.1 mm hairline keeps a sixth.
+  const guideRow = (y: number, at: number, depth: number) => depth * Math.exp(-((y - at) ** 2) / 4.5);
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      const dash = Math.floor(x / 10) % 2 === 0 ? guideRow(y, 70, 0.07) : 0;
+      const print = guideRow(y, 40, 0.12) + guideRow(y, 100, 0.12) + dash;
+      const label = x >= 8 && x < 20 && y >= 8 && y < 24 && (x === 9 || y === 10 || x - 8 === y - 8) ? 0.15 : 0;
+      data[y * size + x] = (1 - ink(x, y)) * (1 - print) * (1 - label) * light(x) + 0.015 * random.normal();
+    }
+  }
+  return { width: size, height: size, data };
+}
+const LABEL = { x0: 4, y0: 4, x1: 28, y1: 30 };
+const inkWithin = (mask: Uint8Array, x: number, y: number, r: number) => {
+  for (let dy = -r; dy <= r; dy++) for (let dx = -r; dx <= r; dx++) if (mask[(y + dy) * 160 + x + dx]) return true;
+  return false;
+};
+const ringDistance = (x: number, y: number) => Math.abs(Math.hypot(x - 80, y - 85) - 35);
+/** A 0.1 mm line seen through a blur of sigma 0.25 mm: a sixth of black ink's depth, four pixels wide at half. */
+const hairline = (x: number, y: number) => 0.17 * Math.exp(-(ringDistance(x, y) ** 2) / 8);
+
+describe("binarizeCell on faint strokes", () => {
+  it("finds a hairline that a photo's blur left as light as the guides, without the guides, the dashes or the label", () => {
+    for (let seed = 1; seed <= 3; seed++) {
+      const { mask } = binarizeCell(photoCell(seed, hairline), 8, [LABEL]);
+      let centre = 0;
+      let found = 0;
+      let stray = 0;
+      for (let y = 0; y < 160; y++) {
+        for (let x = 0; x < 160; x++) {
+          const d = ringDistance(x, y);
+          // One scan pixel of a 5 px/mm photo is 1.6 pixels here: the line is whole when ink lies that near.
+          if (d < 0.5) {
+            centre++;
+            if (inkWithin(mask, x, y, 1)) found++;
+          }
+          // Beyond the line's half depth (4 px wide) and a pixel: a guide, a dash, the label or grain.
+          if (d > 3.5 && mask[y * 160 + x]) stray++;
+        }
+      }
+      expect({ seed, stray, missed: found < 0.98 * centre }).toEqual({ seed, stray: 0, missed: false });
+    }
+  });
+
+  it("finds nothing in a blank photographed box, nor along a hard shadow's edge crossing it", () => {
+    for (let seed = 1; seed <= 6; seed++) {
+      // Half the light left of a 0.5 mm penumbra, on 8-bit paper, normalised as the reader does.
+      const shadow = (x: number) => 0.5 + 0.5 * Math.min(1, Math.max(0, (x - 60 + (seed % 3) * 10) / 4));
+      const picture = photoCell(seed, () => 0, seed % 2 ? shadow : () => 1);
+      for (let i = 0; i < picture.data.length; i++) picture.data[i] = Math.round(220 * picture.data[i]!);
+      const { image } = normaliseLighting(picture, 20);
+      const ink = binarizeCell(image, 8, [LABEL]).mask.reduce((sum, v) => sum + v, 0);
+      expect({ seed, ink }).toEqual({ seed, ink: 0 });
+    }
+  });
+
+  it("divides the print out before following a hairline: a stroke beside a guide is not widened towards it", () => {
+    // A horizontal hairline (core rows 46-47) with a guide just below it (rows 49-51, which it does not touch);
+    // the stroke's faint edge at row 49 lies on the guide.
+    const guide = [0, 0.1, 0.15, 0.1];
+    const stroke: Record<number, number> = { 44: 0.2, 45: 0.28, 46: 0.5, 47: 0.5, 48: 0.28, 49: 0.2 };
+    const image = cell((x, y) => {
+      const print = y >= 49 && y <= 51 ? guide[y - 48]! : 0;
+      return (1 - (x >= 40 && x < 60 ? (stroke[y] ?? 0) : 0)) * (1 - print);
+    });
+    const { mask } = binarizeCell(image);
+    for (const y of [45, 46, 47, 48]) expect(mask[y * 100 + 50]).toBe(1);
+    // Symmetric about the stroke: its edge on the guide is as far out as its edge on paper.
+    expect([mask[44 * 100 + 50], mask[49 * 100 + 50]]).toEqual([0, 0]);
   });
 });

@@ -1,6 +1,10 @@
 import { DROPOUT_RGB, LABEL_RGB } from "../template/page-geometry.ts";
 import type { FloatImage } from "./images.ts";
+import { labelComponents } from "./label-components.ts";
 import { minFilter } from "./rank-filter.ts";
+
+/** A rectangle of cell pixels, end-exclusive: where a box's label is printed. */
+export type PixelRect = { x0: number; y0: number; x1: number; y1: number };
 
 /**
  * A cell's ink as a mask (1 = ink), with the levels the thresholds came from. `margin` is the lighting-normalised
@@ -44,6 +48,30 @@ const PRINT_SHARE = 0.3;
 const PRINT_SPREAD_PX = 1;
 /** Sure ink this thin (mean width, mm) or thinner is a hairline's, which is followed beyond it. */
 const THIN_STROKE_MM = 0.35;
+/**
+ * A row (column) whose lighter part is this dark or darker is not print (no printed line is darker than the
+ * guides' own colour, GUIDE_LEVEL, less some noise) but a long stroke lying along it, which is never divided out.
+ */
+const DARKEST_PRINT = GUIDE_LEVEL - 0.05;
+/** Share of a row (column) darker than its print level: the print's level is its lighter part, clear of ink. */
+const PRINT_PERCENTILE = 0.8;
+/**
+ * In a cell no ink of which reaches EMPTY_LEVEL (a hairline thinner than a photo's blur), a stroke starts where
+ * the picture, its print divided out, lies this many standard deviations of the grain below paper: grain alone
+ * (Gaussian, and a JPEG's ringing) reaches it about once in a billion pixels.
+ */
+const FAINT_SIGMAS = 6;
+/** Such faint ink counts only in parts this long (mm) or longer: a stroke, not a printed dot or a speck. */
+const FAINT_MIN_MM = 0.8;
+/** …and, lying on a printed line, this long: longer than a dash of the x-height guide (1.2 mm) and its blur. */
+const FAINT_ON_PRINT_MM = 2;
+/**
+ * A line thinner than the blur keeps the blur's width at half its depth, several times its own: a faint stroke's
+ * edge is put at this share of its core's depth instead (a Gaussian blur's profile is 1.5 sigma wide there, 2.4 at
+ * half). Cutting nearer the core breaks the line where grain lifts it (best of 0.5–0.9 on the benchmark's hairline
+ * photo).
+ */
+const FAINT_CUT = 0.75;
 
 /**
  * Separates ink from paper in a lighting-normalised cell, with two thresholds. Sure ink lies below midway
@@ -56,7 +84,7 @@ const THIN_STROKE_MM = 0.35;
  * Only pixels joined to sure ink count: nothing that was not ink before becomes a letter of its own. Strokes are
  * followed so only where the sure ink is a hairline's (THIN_STROKE_MM).
  */
-export function binarizeCell(image: FloatImage, pxPerMm = 8): CellMask {
+export function binarizeCell(image: FloatImage, pxPerMm = 8, labels: readonly PixelRect[] = []): CellMask {
   const { width, height, data } = image;
   const n = data.length;
   // Histogram of 0–1.5 in steps of 1/512: fine enough to measure grain of a percent.
@@ -77,12 +105,9 @@ export function binarizeCell(image: FloatImage, pxPerMm = 8): CellMask {
   };
   // The ink level is the darkest 0.1 % of the cell: the core of the strokes, not a noisy extreme pixel.
   const inkLevel = percentile(0.001);
+  if (inkLevel >= EMPTY_LEVEL) return faintStrokes(image, pxPerMm, labels, inkLevel);
   const mask = new Uint8Array(n);
   const margin = new Float32Array(n);
-  if (inkLevel >= EMPTY_LEVEL) {
-    margin.fill(1);
-    return { width, height, mask, margin, threshold: 0, inkLevel };
-  }
   const threshold = Math.min(MAX_THRESHOLD, (1 + inkLevel) / 2);
   // Sure ink first; then (below) every pixel under its own level joined to it (8-connected, as components are
   // labelled).
@@ -101,8 +126,36 @@ export function binarizeCell(image: FloatImage, pxPerMm = 8): CellMask {
     for (let i = 0; i < n; i++) margin[i] = data[i]! - threshold;
     return { width, height, mask, margin, threshold, inkLevel };
   }
-  // The brighter half of a cell is paper (ink and print only darken it): its spread is the grain.
-  const grain = Math.max(0, (percentile(0.9) - percentile(0.5)) / 1.2816);
+  // Strokes are followed on the picture with its printed lines divided out: where a stroke runs beside a guide,
+  // the guide's darkness would otherwise add to the stroke's blurred edge and widen it towards the guide.
+  const flat = withoutPrint(data, width, height);
+  const grain = grainOf(flat);
+  followStrokes(flat, width, height, pxPerMm, grain, threshold, mask, margin, queue, tail);
+  // Sure ink stays ink whatever the print under it.
+  for (let i = 0; i < n; i++) if (data[i]! < threshold && margin[i]! >= 0) margin[i] = data[i]! - threshold;
+  return { width, height, mask, margin, threshold, inkLevel };
+}
+
+/**
+ * Follows strokes from the ink in `mask` (its pixels listed in `queue`), pixel by pixel, while they stay below
+ * midway between paper and the core of the stroke around them, above paper's grain and under the level of any
+ * printed line measured across the cell; fills `margin` with each pixel's distance below its own level.
+ */
+function followStrokes(
+  data: Float32Array,
+  width: number,
+  height: number,
+  pxPerMm: number,
+  grain: number,
+  threshold: number,
+  mask: Uint8Array,
+  margin: Float32Array,
+  queue: Int32Array,
+  seeds: number,
+  cut = 0.5,
+): { rowCaps: Float32Array; columnCaps: Float32Array; floor: number; core: Float32Array } {
+  const n = data.length;
+  let tail = seeds;
   const floor = 1 - Math.max(MIN_CONTRAST, NOISE_SIGMAS * grain);
   const below = Math.max(0.04, 3 * grain);
   const rowCaps = printCaps(data, width, height, true, floor, below, threshold);
@@ -112,7 +165,7 @@ export function binarizeCell(image: FloatImage, pxPerMm = 8): CellMask {
     const rowCap = rowCaps[y]!;
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
-      let level = (1 + core[i]!) / 2;
+      let level = 1 - cut * (1 - core[i]!);
       if (level > rowCap) level = rowCap;
       if (level > columnCaps[x]!) level = columnCaps[x]!;
       if (level < threshold) level = threshold;
@@ -139,7 +192,148 @@ export function binarizeCell(image: FloatImage, pxPerMm = 8): CellMask {
   // Pixels below their level but not joined to sure ink are paper: the edges interpolated from `margin` must
   // not reach into them.
   for (let i = 0; i < n; i++) if (!mask[i] && margin[i]! < 0) margin[i] = 0;
+  return { rowCaps, columnCaps, floor, core };
+}
+
+/**
+ * A cell none of whose ink reaches EMPTY_LEVEL: blank, or written with a hairline that a photo's blur left about
+ * as light as the printed guides (a 0.1 mm line seen at 5–7 px/mm keeps a sixth of its contrast). Its print
+ * is divided out (see withoutPrint) and its label's place keeps the ceiling every cell has (MAX_THRESHOLD), so
+ * what is left is paper's grain and ink; strokes start FAINT_SIGMAS of the grain below paper and are followed
+ * as hairlines are. Parts shorter than FAINT_MIN_MM are dropped: a blank box stays blank.
+ */
+function faintStrokes(image: FloatImage, pxPerMm: number, labels: readonly PixelRect[], inkLevel: number): CellMask {
+  const { width, height, data } = image;
+  const n = data.length;
+  const flat = withoutPrint(data, width, height);
+  const grain = grainOf(flat);
+  const threshold = 1 - Math.max(MIN_CONTRAST, FAINT_SIGMAS * grain);
+  const mask = new Uint8Array(n);
+  const margin = new Float32Array(n);
+  const queue = new Int32Array(n);
+  let tail = 0;
+  const onLabel = new Uint8Array(n);
+  for (const r of labels) {
+    for (let y = Math.max(0, r.y0); y < Math.min(height, r.y1); y++) {
+      for (let x = Math.max(0, r.x0); x < Math.min(width, r.x1); x++) onLabel[y * width + x] = 1;
+    }
+  }
+  for (let i = 0; i < n; i++) {
+    if (flat[i]! < threshold && !onLabel[i]) {
+      mask[i] = 1;
+      queue[tail++] = i;
+    }
+  }
+  if (tail > 0) {
+    // A label is as dark as a faint stroke: nothing is followed into it.
+    for (let i = 0; i < n; i++) if (onLabel[i]) flat[i] = 1;
+    const { rowCaps, columnCaps, floor } = followStrokes(
+      flat,
+      width,
+      height,
+      pxPerMm,
+      grain,
+      threshold,
+      mask,
+      margin,
+      queue,
+      tail,
+    );
+    const parts = labelComponents(mask, width, height);
+    const offPrint = new Uint8Array(parts.count + 1);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const l = parts.labels[y * width + x]!;
+        if (l && rowCaps[y]! >= floor && columnCaps[x]! >= floor) offPrint[l] = 1;
+      }
+    }
+    const keep = new Uint8Array(parts.count + 1);
+    for (let l = 1; l <= parts.count; l++) {
+      const extent = Math.max(parts.maxX[l]! - parts.minX[l]!, parts.maxY[l]! - parts.minY[l]!) + 1;
+      keep[l] = extent >= (offPrint[l] ? FAINT_MIN_MM : FAINT_ON_PRINT_MM) * pxPerMm ? 1 : 0;
+    }
+    // What was found is cut nearer its core (FAINT_CUT): only a stroke's own pixels stay ink.
+    const core = minFilter(flat, width, height, Math.max(1, Math.round(CORE_RADIUS_MM * pxPerMm)));
+    for (let i = 0; i < n; i++) {
+      const level = Math.min(1 - FAINT_CUT * (1 - core[i]!), 1 - MIN_CONTRAST);
+      const below = flat[i]! - level;
+      if (mask[i] && keep[parts.labels[i]!] && below < 0) margin[i] = below;
+      else {
+        mask[i] = 0;
+        // Paper lies above its level, so edges fall between pixels; what is below it here is not ink.
+        margin[i] = below > 0 ? below : 0;
+      }
+    }
+  } else margin.fill(1);
   return { width, height, mask, margin, threshold, inkLevel };
+}
+
+/** The spread of paper's grain: the brighter half of a cell is paper (ink and print only darken it). */
+function grainOf(data: Float32Array): number {
+  // Histogram of 0–1.5 in steps of 1/512: fine enough to measure grain of a percent.
+  const bins = 768;
+  const histogram = new Uint32Array(bins);
+  for (let i = 0; i < data.length; i++) {
+    const bin = (data[i]! * 512) | 0;
+    histogram[bin < 0 ? 0 : bin < bins ? bin : bins - 1]!++;
+  }
+  const percentile = (share: number) => {
+    const target = data.length * share;
+    let seen = 0;
+    for (let b = 0; b < bins; b++) {
+      seen += histogram[b]!;
+      if (seen >= target) return (b + 0.5) / 512;
+    }
+    return bins / 512;
+  };
+  return Math.max(0, (percentile(0.9) - percentile(0.5)) / 1.2816);
+}
+
+/**
+ * The picture with its printed lines divided out. A guide or a border crosses the whole cell at one level (it lets
+ * through a share of the light, and so does ink drawn over it): each row's, then each column's, lighter part
+ * (PRINT_PERCENTILE, clear of the ink crossing it) is that level, and dividing by it leaves paper at 1 there and
+ * ink over a guide at ink's own level. Rows of paper, rows too dark to be print (a long stroke lying along them)
+ * and the dashed x-height guide (half paper) are left as they are.
+ */
+function withoutPrint(data: Float32Array, width: number, height: number): Float32Array {
+  const out = Float32Array.from(data);
+  const levels = (lines: number, length: number, at: (line: number, k: number) => number) => {
+    const result = new Float32Array(lines);
+    const histogram = new Uint16Array(257);
+    // Levels 0.5–1.0 in steps of 1/512; lighter than paper counts as paper.
+    const target = Math.round(length * (1 - PRINT_PERCENTILE));
+    for (let line = 0; line < lines; line++) {
+      histogram.fill(0);
+      for (let k = 0; k < length; k++) {
+        const bin = ((at(line, k) - 0.5) * 512) | 0;
+        histogram[bin < 0 ? 0 : bin > 256 ? 256 : bin]!++;
+      }
+      // The level with PRINT_PERCENTILE of the line darker: counted from the light end.
+      let seen = 0;
+      let level = 1;
+      for (let b = 256; b >= 0; b--) {
+        seen += histogram[b]!;
+        if (seen > target) {
+          level = 0.5 + (b + 0.5) / 512;
+          break;
+        }
+      }
+      result[line] = level >= 1 || level < DARKEST_PRINT ? 1 : level;
+    }
+    return result;
+  };
+  const rows = levels(height, width, (y, x) => out[y * width + x]!);
+  for (let y = 0; y < height; y++) {
+    const r = rows[y]!;
+    if (r < 1) for (let x = 0; x < width; x++) out[y * width + x]! /= r;
+  }
+  const columns = levels(width, height, (x, y) => out[y * width + x]!);
+  for (let x = 0; x < width; x++) {
+    const c = columns[x]!;
+    if (c < 1) for (let y = 0; y < height; y++) out[y * width + x]! /= c;
+  }
+  return out;
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { ScanWarning } from "../errors.ts";
 import { scanWarning } from "../errors.ts";
 import type { BoxMm, LayoutCell } from "../template/layout-types.ts";
-import { binarizeCell, type CellMask } from "./binarize-cell.ts";
+import { LABEL_INSET_MM, LABEL_SIZE_EM } from "../template/page-geometry.ts";
+import { binarizeCell, type CellMask, MAX_THRESHOLD, type PixelRect } from "./binarize-cell.ts";
 import type { CellPicture } from "./cell-picture.ts";
 import { type CleanedCell, cleanCell } from "./clean-cell.ts";
 import { cutRegion } from "./cut-cells.ts";
@@ -49,17 +50,18 @@ export async function readCell(
 ): Promise<CellReading> {
   const started = performance.now();
   const region = inset(cell.box, CUT_INSET_MM);
-  const first = binarizeRegion(scan, h, region, workPxPerMm);
+  const first = binarizeRegion(scan, h, region, workPxPerMm, [cell]);
   const cut = performance.now();
   let source = first;
   let origin: BoxMm = region;
   let cleaned: CleanedCell = cleanCell(first.binary, { pxPerMm: workPxPerMm });
   // Ink running off the cut, or lying just around the box (an accent above a capital), is followed around it.
-  const inkLevel = first.binary.threshold * first.paperLevel;
+  // (Printed lines lie around every box: a faint cell's threshold would take them for ink.)
+  const inkLevel = Math.min(first.binary.threshold, MAX_THRESHOLD) * first.paperLevel;
   if (cleaned.needsContext || (!cleaned.empty && inkAroundBox(scan, h, cell.box, region, inkLevel))) {
     // Keep this letter's ink there and leave the neighbours'.
     origin = followRegion(cell, surroundings);
-    source = binarizeRegion(scan, h, origin, workPxPerMm);
+    source = binarizeRegion(scan, h, origin, workPxPerMm, surroundings.cells);
     cleaned = followInk(source.binary, origin, workPxPerMm, cell, surroundings, { inner: region });
   }
   const warnings = [...cleaned.warnings];
@@ -89,10 +91,38 @@ export async function readCell(
   };
 }
 
-function binarizeRegion(scan: GreyImage, h: Homography, region: BoxMm, workPxPerMm: number): Binarized {
+function binarizeRegion(
+  scan: GreyImage,
+  h: Homography,
+  region: BoxMm,
+  workPxPerMm: number,
+  cells: readonly LayoutCell[],
+): Binarized {
   const image = cutRegion(scan, h, region, workPxPerMm);
   const { image: normalised, paperLevel } = normaliseLighting(image, 2.5 * workPxPerMm);
-  return { binary: binarizeCell(normalised, workPxPerMm), paperLevel };
+  const labels = cells.map((c) => labelRect(c, region, workPxPerMm));
+  return { binary: binarizeCell(normalised, workPxPerMm, labels), paperLevel };
+}
+
+/** Blur and a small misplacement around a printed label (mm). */
+const LABEL_MARGIN_MM = 0.4;
+
+/**
+ * Where a box's label is printed, in pixels of a region cut at `pxPerMm`: its cap height from the box's corner,
+ * with room for descenders, and a cap height's width a character and one more (wider than any character of the
+ * label font).
+ */
+export function labelRect(cell: LayoutCell, region: BoxMm, pxPerMm: number): PixelRect {
+  const capHeight = LABEL_SIZE_EM * cell.emMm;
+  const x = cell.box.x + LABEL_INSET_MM - region.x;
+  const y = cell.box.y + LABEL_INSET_MM - region.y;
+  const width = Math.min(cell.box.width - LABEL_INSET_MM, (Array.from(cell.label).length + 1) * capHeight);
+  return {
+    x0: Math.floor((x - LABEL_MARGIN_MM) * pxPerMm),
+    y0: Math.floor((y - LABEL_MARGIN_MM) * pxPerMm),
+    x1: Math.ceil((x + width + LABEL_MARGIN_MM) * pxPerMm),
+    y1: Math.ceil((y + 1.3 * capHeight + LABEL_MARGIN_MM) * pxPerMm),
+  };
 }
 
 function inset(box: BoxMm, by: number): BoxMm {
