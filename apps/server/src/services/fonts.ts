@@ -1,7 +1,7 @@
 import { type FontOrigin, FontSettings, type FontSummary } from "@handfont/contract";
 import { fontFileName } from "@handfont/engine";
 import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
-import { fontBuilds, fonts, letterSets, scans } from "../db/schema/workspace.ts";
+import { fontBuilds, fonts, glyphs, letterSets, scans } from "../db/schema/workspace.ts";
 import { DomainError } from "./domain-error.ts";
 import {
   assertFontSize,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
 import { jobs } from "../db/schema/jobs.ts";
 import { openTestDatabase } from "../test-support/test-database.ts";
-import { createJobQueue, type JobQueue, LeaseLost } from "./jobs.ts";
+import { createJobQueue, type JobQueue, LeaseLost, stillHeld } from "./jobs.ts";
 
 let database: Database;
 let queue: JobQueue;
@@ -32,6 +32,21 @@ async function drain(workerId = "w1"): Promise<string[]> {
 }
 
 describe("job queue", () => {
+  it("tells a handler's writes whether its worker still holds the job: not once it was handed back", async () => {
+    await enqueue(randomUUID());
+    const job = (await queue.claim("w1", KINDS))!;
+    const held = async () =>
+      ((await database.db.execute(sql`select ${stillHeld(job)} as held`)) as unknown as { rows: { held: boolean }[] })
+        .rows[0]!.held;
+    expect(await held()).toBe(true);
+    expect(await queue.release("w1", [job.id])).toBe(1);
+    expect(await held()).toBe(false);
+    // Claimed again by another worker: still not the first one's.
+    const again = (await queue.claim("w2", KINDS))!;
+    expect(again.id).toBe(job.id);
+    expect(await held()).toBe(false);
+  });
+
   it("lets another account's one page wait behind at most one job of an account's twenty", async () => {
     const [a, b] = [randomUUID(), randomUUID()];
     for (let i = 0; i < 20; i++) await enqueue(a);

@@ -7,6 +7,14 @@ import { type Executor, isUuid, lockUser, type Tx } from "./workspace-context.ts
 
 export type JobRow = typeof jobs.$inferSelect;
 
+/**
+ * True while the worker that claimed `job` still holds it. A handler's first write names it, so a job handed back
+ * (shutdown) or taken over between the claim and that write cannot be marked as under way again: the write and the
+ * hand-back touch the same row, and whichever commits second sees the other.
+ */
+export const stillHeld = (job: Pick<JobRow, "id" | "lockedBy">) =>
+  sql`exists (select 1 from ${jobs} where ${jobs.id} = ${job.id} and ${jobs.state} = 'running' and ${jobs.lockedBy} = ${job.lockedBy})`;
+
 export type JobQueueOptions = {
   /** How long a claimed job stays a worker's without a heartbeat; after it another worker takes it over. */
   leaseMs: number;

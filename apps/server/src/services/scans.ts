@@ -7,7 +7,7 @@ import type { ReadCell, ReadPage } from "../ports/engine-ports.ts";
 import { DomainError } from "./domain-error.ts";
 import { upsertSetGlyphs } from "./glyph-rows.ts";
 import type { JobContext, JobHandler } from "./job-runner.ts";
-import type { JobRow } from "./jobs.ts";
+import { type JobRow, stillHeld } from "./jobs.ts";
 import { dropUnusedPictures, letterScanFolder, picturesNamed } from "./letter-pictures.ts";
 import { discardUploads, type IncomingFile, storeScanUploads } from "./scan-uploads.ts";
 import type { TemplateService } from "./templates.ts";
@@ -48,7 +48,7 @@ export function createScanService(ctx: WorkspaceContext, templates: TemplateServ
     const [scan] = await ctx.db
       .update(scans)
       .set({ status: "reading", progress: 5, updatedAt: ctx.now() })
-      .where(and(eq(scans.id, id), inArray(scans.status, ["queued", "reading"])))
+      .where(and(eq(scans.id, id), inArray(scans.status, ["queued", "reading"]), stillHeld(job)))
       .returning();
     if (!scan) return;
     let outcome: { pages: StoredScanPage[] } | { errorCode: string };
