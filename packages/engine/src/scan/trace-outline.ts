@@ -20,10 +20,12 @@ export async function traceOutline(
   turdPx: number,
 ): Promise<TracedOutline> {
   if (width === 0 || height === 0) return { potracePath: "", height };
-  const rgba = new Uint8ClampedArray(width * height * 4).fill(255);
-  for (let i = 0, j = 0; i < mask.length; i++, j += 4) {
-    if (mask[i]) rgba[j] = rgba[j + 1] = rgba[j + 2] = 0;
-  }
+  // White paper and black ink, both opaque, written a 32-bit pixel at a time (the bytes R, G, B, A in memory
+  // whatever the platform's byte order).
+  const pixels = new Uint32Array(width * height).fill(0xffffffff);
+  const ink = new Uint32Array(Uint8Array.of(0, 0, 0, 255).buffer)[0]!;
+  for (let i = 0; i < mask.length; i++) if (mask[i]) pixels[i] = ink;
+  const rgba = new Uint8ClampedArray(pixels.buffer);
   const { potrace } = engineModules();
   const paths = await potrace({ data: rgba, width, height } as unknown as Parameters<typeof potrace>[0], {
     turdsize: Math.max(0, Math.round(turdPx)),
