@@ -23,9 +23,14 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
 }
 
 async function zlibDeflate(data: Uint8Array): Promise<Uint8Array> {
-  // CompressionStream("deflate") is the zlib format PNG wants, in browsers, workers and Node alike.
-  const stream = new Blob([data as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new CompressionStream("deflate"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+  // CompressionStream("deflate") is the zlib format PNG wants, in browsers, workers and Node alike. The bytes are
+  // written to it directly: going through a Blob's stream and a pipe costs more than the deflate itself for the small
+  // pictures of a page's boxes (measured in Node: 80 of them, 70 ms of CPU against 40).
+  const compression = new CompressionStream("deflate");
+  const writer = compression.writable.getWriter();
+  const written = writer.write(data as Uint8Array<ArrayBuffer>).then(() => writer.close());
+  const [bytes] = await Promise.all([new Response(compression.readable).arrayBuffer(), written]);
+  return new Uint8Array(bytes);
 }
 
 /** Encodes an RGBA image as a PNG file (8-bit RGBA, no filtering). */

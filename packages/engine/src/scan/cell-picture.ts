@@ -42,15 +42,17 @@ export async function cellPicture(scan: GreyImage, h: Homography, cell: LayoutCe
   const ink = levelAtShare(histogram, image.data.length, 0.01);
   // A box with hardly any ink must not stretch paper grain into strokes.
   const range = Math.max(MIN_CONTRAST, paper - ink);
-  const rgba = new Uint8ClampedArray(image.width * image.height * 4);
+  // Grey 96 with the pixel's opacity, written a 32-bit pixel at a time: the bytes R, G, B, A in memory whatever the
+  // platform's byte order, so the word is built from them once and the opacity goes into the alpha byte's place.
+  const pixels = new Uint32Array(image.width * image.height);
+  const grey = new Uint32Array(Uint8Array.of(96, 96, 96, 0).buffer)[0]!;
+  const alphaShift = new Uint32Array(Uint8Array.of(0, 0, 0, 1).buffer)[0] === 1 ? 0 : 24;
   for (let i = 0; i < image.data.length; i++) {
     const darkness = (paper - image.data[i]!) / range;
     const alpha = Math.max(0, Math.min(1, (darkness - PAPER_SHARE) / (1 - PAPER_SHARE)));
-    rgba[4 * i] = 96;
-    rgba[4 * i + 1] = 96;
-    rgba[4 * i + 2] = 96;
-    rgba[4 * i + 3] = Math.round(255 * alpha);
+    pixels[i] = (grey | (Math.round(255 * alpha) << alphaShift)) >>> 0;
   }
+  const rgba = new Uint8ClampedArray(pixels.buffer);
   const unitsPerMm = UNITS_PER_EM / cell.emMm;
   return {
     png: await encodePng({ width: image.width, height: image.height, data: rgba }),

@@ -39,30 +39,34 @@ export function labelComponents(mask: Uint8Array, width: number, height: number)
     parent[ra] = rb;
     return rb;
   };
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    for (let x = 0; x < width; x++) {
-      const i = row + x;
-      if (!mask[i]) continue;
-      // Neighbours already visited: left, and the three above.
-      let label = x > 0 ? labels[i - 1]! : 0;
-      if (y > 0) {
-        const up = i - width;
-        if (x > 0 && labels[up - 1]) label = label ? join(label, labels[up - 1]!) : labels[up - 1]!;
-        if (labels[up]) label = label ? join(label, labels[up]!) : labels[up]!;
-        if (x < width - 1 && labels[up + 1]) label = label ? join(label, labels[up + 1]!) : labels[up + 1]!;
-      }
-      if (!label) {
-        if (next >= parent.length) {
-          const grown = new Int32Array(parent.length * 2);
-          grown.set(parent);
-          parent = grown;
-        }
-        parent[next] = next;
-        label = next++;
-      }
-      labels[i] = label;
+  // One flat loop over the pixels (x and y kept alongside), in both passes: V8 compiles a hot inner loop of nested
+  // ones on its own and throws that code away each time the loop ends, row after row, on a fresh thread's first
+  // large mask (measured: hundreds of deoptimisations in one cold read).
+  const n = width * height;
+  for (let i = 0, x = 0, y = 0; i < n; i++, x++) {
+    if (x === width) {
+      x = 0;
+      y++;
     }
+    if (!mask[i]) continue;
+    // Neighbours already visited: left, and the three above.
+    let label = x > 0 ? labels[i - 1]! : 0;
+    if (y > 0) {
+      const up = i - width;
+      if (x > 0 && labels[up - 1]) label = label ? join(label, labels[up - 1]!) : labels[up - 1]!;
+      if (labels[up]) label = label ? join(label, labels[up]!) : labels[up]!;
+      if (x < width - 1 && labels[up + 1]) label = label ? join(label, labels[up + 1]!) : labels[up + 1]!;
+    }
+    if (!label) {
+      if (next >= parent.length) {
+        const grown = new Int32Array(parent.length * 2);
+        grown.set(parent);
+        parent = grown;
+      }
+      parent[next] = next;
+      label = next++;
+    }
+    labels[i] = label;
   }
   // Resolve to consecutive numbers and gather statistics.
   const remap = new Int32Array(next);
@@ -78,22 +82,22 @@ export function labelComponents(mask: Uint8Array, width: number, height: number)
   const maxY = new Int32Array(count + 1).fill(-1);
   const sumX = new Float64Array(count + 1);
   const sumY = new Float64Array(count + 1);
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    for (let x = 0; x < width; x++) {
-      const i = row + x;
-      const raw = labels[i]!;
-      if (!raw) continue;
-      const l = remap[raw]!;
-      labels[i] = l;
-      area[l]!++;
-      if (x < minX[l]!) minX[l] = x;
-      if (x > maxX[l]!) maxX[l] = x;
-      if (y < minY[l]!) minY[l] = y;
-      if (y > maxY[l]!) maxY[l] = y;
-      sumX[l]! += x;
-      sumY[l]! += y;
+  for (let i = 0, x = 0, y = 0; i < n; i++, x++) {
+    if (x === width) {
+      x = 0;
+      y++;
     }
+    const raw = labels[i]!;
+    if (!raw) continue;
+    const l = remap[raw]!;
+    labels[i] = l;
+    area[l]!++;
+    if (x < minX[l]!) minX[l] = x;
+    if (x > maxX[l]!) maxX[l] = x;
+    if (y < minY[l]!) minY[l] = y;
+    if (y > maxY[l]!) maxY[l] = y;
+    sumX[l]! += x;
+    sumY[l]! += y;
   }
   return { labels, count, area, minX, maxX, minY, maxY, sumX, sumY };
 }

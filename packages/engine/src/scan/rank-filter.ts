@@ -62,13 +62,21 @@ function maxLine(
     padded[length - 1 - i] = last;
   }
   for (let i = 0, k = start; i < count; i++, k += step) padded[radius + i] = data[k]!;
-  for (let i = 0; i < length; i++) {
+  // Blocks of `size` values start at multiples of `size`: the running maximum restarts there going forward and
+  // at each block's last value going backward (counted down instead of a modulo per value).
+  let running = 0;
+  for (let i = 0, inBlock = 0; i < length; i++, inBlock++) {
     const v = padded[i]!;
-    forward[i] = i % size === 0 || v > forward[i - 1]! ? v : forward[i - 1]!;
+    if (inBlock === size) inBlock = 0;
+    running = inBlock === 0 || v > running ? v : running;
+    forward[i] = running;
   }
-  for (let i = length - 1; i >= 0; i--) {
+  for (let i = length - 1, fromEnd = length % size; i >= 0; i--) {
+    // fromEnd is (i + 1) mod size.
     const v = padded[i]!;
-    backward[i] = i === length - 1 || (i + 1) % size === 0 || v > backward[i + 1]! ? v : backward[i + 1]!;
+    running = i === length - 1 || fromEnd === 0 || v > running ? v : running;
+    backward[i] = running;
+    fromEnd = fromEnd === 0 ? size - 1 : fromEnd - 1;
   }
   for (let i = 0, k = start; i < count; i++, k += step) {
     const a = backward[i]!;

@@ -62,6 +62,30 @@ describe("traceOutline and placeInEm", () => {
     expect(bbox!.xMax).toBeCloseTo(1040, -1);
   });
 
+  it("traces each mask on its own, after a bigger one and while another is being traced", async () => {
+    const { mask, size, pxPerMm } = ringMask();
+    // A 2 × 2 mm square, 1 mm in from the top-left corner of a 4 × 4 mm mask at 24 px/mm.
+    const small = 4 * pxPerMm;
+    const square = new Uint8Array(small * small);
+    for (let y = pxPerMm; y < 3 * pxPerMm; y++) square.fill(1, y * small + pxPerMm, y * small + 3 * pxPerMm);
+    const frame = { originX: 10, originY: 20, pxPerMm, left: 0, top: 0 };
+    // All ink first, so a picture left over from it would show; then the square and the ring at once.
+    await traceOutline(new Uint8Array(size * size).fill(1), size, size, 10);
+    const [after, ring] = await Promise.all([
+      traceOutline(square, small, small, 10),
+      traceOutline(mask, size, size, 10),
+    ]);
+    expect(pathToContours(placeInEm(ring, frame, cell).path)).toHaveLength(2);
+    // One contour, the square alone: 1 to 3 mm from the box's left (80–240 units at 12.5 mm an em) and 12.5 to 10.5 mm
+    // above the baseline, which is 13.5 mm below the box's top.
+    const placed = placeInEm(after, frame, cell);
+    expect(pathToContours(placed.path)).toHaveLength(1);
+    expect(placed.bbox!.xMin).toBeCloseTo(80, -1);
+    expect(placed.bbox!.xMax).toBeCloseTo(240, -1);
+    expect(placed.bbox!.yMin).toBeCloseTo(840, -1);
+    expect(placed.bbox!.yMax).toBeCloseTo(1000, -1);
+  });
+
   it("returns no path for an empty mask", async () => {
     const traced = await traceOutline(new Uint8Array(100), 10, 10, 2);
     expect(placeInEm(traced, { originX: 0, originY: 0, pxPerMm: 1, left: 0, top: 0 }, cell)).toEqual({
