@@ -1,3 +1,4 @@
+import { PLAN_LIMITS } from "@handfont/contract";
 import { DEFAULT_PEN, emptyGlyphDocument, GLYPH_LIMITS, type GlyphDocument } from "@handfont/engine/fonts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { letterSets, templates } from "../db/schema/workspace.ts";
@@ -177,6 +178,37 @@ describe("letter changes with revisions", () => {
     });
     expect(complex.json().message).toMatch(/забагато/);
     expect(await lettersOf(user, fontId)).toEqual([]);
+  });
+
+  it("holds the free plan's limits: a character past the allowance, a third variant and a ligature are refused, nothing kept", async () => {
+    const user = await t.newUser();
+    const fontId = await createFont(t, user);
+    const allowance = PLAN_LIMITS.free.charactersPerFont;
+    // Distinct characters from the CJK block: one code point each, never a ligature.
+    const chars = Array.from({ length: allowance }, (_, i) => String.fromCodePoint(0x4e00 + i));
+    await addLetters(t, user, fontId, chars);
+    await addLetters(t, user, fontId, [chars[0]!], 2);
+    const refused = async (change: Change, code: string) => {
+      const res = await send(user, fontId, [change]);
+      expect(res.statusCode, res.body).toBe(402);
+      expect(res.json().code).toBe(code);
+    };
+    const letter = drawn(100, 0, 100, 700);
+    await refused({ chars: "a", variant: 1, baseRevision: null, document: letter }, "PLAN_LIMIT_CHARACTERS");
+    await refused({ chars: chars[0]!, variant: 3, baseRevision: null, document: letter }, "PLAN_LIMIT_VARIANTS");
+    expect(await lettersOf(user, fontId)).toHaveLength(allowance + 1);
+    const other = await createFont(t, user);
+    const ligature = await send(user, other, [{ chars: "ff", variant: 1, baseRevision: null, document: letter }]);
+    expect(ligature.statusCode).toBe(402);
+    expect(ligature.json().code).toBe("PLAN_LIMIT_LIGATURES");
+    expect(await lettersOf(user, other)).toEqual([]);
+    // Within the allowance a change goes through: deleting one character makes room for another.
+    const [first] = (await lettersOf(user, fontId)).filter((l) => l.chars === chars[1]);
+    const swap = await send(user, fontId, [
+      { chars: chars[1]!, variant: 1, baseRevision: first!.revision, document: null },
+      { chars: "a", variant: 1, baseRevision: null, document: letter },
+    ]);
+    expect(swap.statusCode, swap.body).toBe(200);
   });
 
   it("answers another user's font as not found, for reading and for changing", async () => {

@@ -3,7 +3,6 @@ import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { glyphs, type StoredMessage } from "../db/schema/workspace.ts";
 import { currentDocument, storedSource, templatePageOf } from "../letters/letter-documents.ts";
 import { DomainError } from "./domain-error.ts";
-import type { FontMeasure } from "./plans.ts";
 import type { Executor } from "./workspace-context.ts";
 
 /** A letter as the services move it around, before it gets a row id: its document and the outline derived from it. */
@@ -113,43 +112,6 @@ export async function assertFontSize(db: Executor, fontId: string): Promise<void
     throw new DomainError("FONT_TOO_LARGE", { allowed: FONT_LIMITS.documentBytes });
   }
 }
-
-// Marks that follow a base letter inside one character (combining accents, Cyrillic titlo, variation selectors): a
-// sequence of a letter and such marks is one character, anything longer is a ligature (plans.ts counts graphemes).
-export const COMBINING =
-  "[\u0300-\u036F\u0483-\u0489\u1AB0-\u1AFF\u1DC0-\u1DFF\u20D0-\u20FF\uFE00-\uFE0F\uFE20-\uFE2F]";
-
-/**
- * What the plan limits in each font, counted by the database (a font's letters never travel for it; the pattern runs only
- * on characters of more than one code point, since the fonts list asks on every call): letters,
- * characters, the most variants of one character, ligatures.
- */
-export async function measureFonts(
-  db: Executor,
-  fontIds: string[],
-): Promise<Map<string, FontMeasure & { glyphs: number }>> {
-  if (fontIds.length === 0) return new Map();
-  const rows = await db.execute(sql`
-    select font_id as "fontId", sum(n)::int as glyphs, count(*)::int as characters, max(n)::int as "maxVariants",
-      (count(*) filter (
-        where case when char_length(chars) > 1 then char_length(regexp_replace(chars, ${COMBINING}, '', 'g')) > 1 end
-      ))::int as ligatures
-    from (
-      select ${glyphs.fontId} as font_id, ${glyphs.chars} as chars, count(*) as n from ${glyphs}
-      where ${inArray(glyphs.fontId, fontIds)} group by 1, 2
-    ) as per_character
-    group by font_id`);
-  const list = (rows as unknown as { rows: (FontMeasure & { fontId: string; glyphs: number })[] }).rows;
-  return new Map(list.map(({ fontId, ...measure }) => [fontId, measure]));
-}
-
-/** The measure of an empty font. */
-export const EMPTY_MEASURE: FontMeasure & { glyphs: number } = {
-  glyphs: 0,
-  characters: 0,
-  maxVariants: 0,
-  ligatures: 0,
-};
 
 /**
  * Letters as the spec's glyph calls present them (path and fields), without their drawings: the document is cut down

@@ -3,8 +3,8 @@ import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { fonts, glyphs, letterSets, templates } from "../db/schema/workspace.ts";
 import { currentDocument, storedSource, templatePageOf } from "../letters/letter-documents.ts";
 import { DomainError } from "./domain-error.ts";
-import { ownedFont } from "./fonts.ts";
-import { assertFontSize, EMPTY_MEASURE, fontGlyphs, type GlyphRow, measureFonts, setGlyphs } from "./glyph-rows.ts";
+import { countsOf, ownedFont } from "./fonts.ts";
+import { assertFontSize, fontGlyphs, type GlyphRow, setGlyphs } from "./glyph-rows.ts";
 import { dropUnusedPictures, letterScanFolder } from "./letter-pictures.ts";
 import { assertMeasuredContent } from "./plans.ts";
 import { isUuid, lockUser, type WorkspaceContext } from "./workspace-context.ts";
@@ -191,7 +191,8 @@ export function createLetterChangeService(ctx: WorkspaceContext) {
           }
           changedIds.push(stored.id);
         }
-        assertMeasuredContent(plan, (await measureFonts(tx, [font.id])).get(font.id) ?? EMPTY_MEASURE);
+        // The letter counts on the font row are kept by the database in this transaction (migration 0008).
+        assertMeasuredContent(plan, countsOf(await ownedFont(tx, userId, font.id)));
         await assertFontSize(tx, font.id);
         await tx.update(fonts).set({ updatedAt: ctx.now() }).where(eq(fonts.id, font.id));
         if (changedIds.length === 0) return [];
