@@ -141,6 +141,22 @@ function wildPath(random: Random, kind: number): string {
   return parts.join("");
 }
 
+/** Two variants of every test letter: pen scribbles, tangled contours or both, the second scaled and shifted. */
+function contortedLetters(random: Random): FontLetter[] {
+  return LETTERS.flatMap((chars, index) =>
+    [1, 2].map((variant) => ({
+      chars,
+      variant,
+      document: {
+        ...emptyGlyphDocument(),
+        strokes: index % 3 === 2 ? [] : scribbledStrokes(random),
+        contours: index % 3 === 0 ? [] : tangledContours(random),
+        adjustments: { scale: variant === 1 ? 1 : 0.87, baselineShift: variant === 1 ? 0 : 12.5 },
+      },
+    })),
+  );
+}
+
 describe("overlap removal", () => {
   it("leaves no contour crossing or touching, whatever the input (300 seeded scribbles)", () => {
     const random = createRandom(7);
@@ -183,19 +199,7 @@ describe.skipIf(!hasFontForge)("outlines reach the font clean (FontForge validat
   }, 120_000);
 
   it("finds none in a font of scribbled pen strokes and of Bézier contours whose handles cross, bolder and scaled", async () => {
-    const random = createRandom(11);
-    const letters: FontLetter[] = LETTERS.flatMap((chars, index) =>
-      [1, 2].map((variant) => ({
-        chars,
-        variant,
-        document: {
-          ...emptyGlyphDocument(),
-          strokes: index % 3 === 2 ? [] : scribbledStrokes(random),
-          contours: index % 3 === 0 ? [] : tangledContours(random),
-          adjustments: { scale: variant === 1 ? 1 : 0.87, baselineShift: variant === 1 ? 0 : 12.5 },
-        },
-      })),
-    );
+    const letters = contortedLetters(createRandom(11));
     const plain = fontProjectFromLetters(letters, {}, { family: "Scribbles" });
     const bolder = fontProjectFromLetters(letters, { strokeWeight: 9, scale: 1.07 }, { family: "Scribbles Bold" });
     expect(await fontForgeFindings(plain, "scribbles")).toEqual([clean("otf"), clean("ttf")]);
@@ -208,19 +212,7 @@ describe.skipIf(!hasFontForge)("outlines reach the font clean (FontForge validat
     let glyphs = 0;
     let missingExtrema = 0;
     for (let seed = 101; seed <= 106; seed++) {
-      const random = createRandom(seed);
-      const letters: FontLetter[] = LETTERS.flatMap((chars, index) =>
-        [1, 2].map((variant) => ({
-          chars,
-          variant,
-          document: {
-            ...emptyGlyphDocument(),
-            strokes: index % 3 === 2 ? [] : scribbledStrokes(random),
-            contours: index % 3 === 0 ? [] : tangledContours(random),
-            adjustments: { scale: variant === 1 ? 1 : 0.87, baselineShift: variant === 1 ? 0 : 12.5 },
-          },
-        })),
-      );
+      const letters = contortedLetters(createRandom(seed));
       const settings = seed % 2 === 0 ? { strokeWeight: 9, scale: 1.07 } : {};
       const project = fontProjectFromLetters(letters, settings, { family: `Contorted ${seed}` });
       const { fonts } = await compileFonts(project, ["otf", "ttf"], { timestamp: 0 });
