@@ -23,8 +23,8 @@ export const test = base.extend<Fixtures>({
     { auto: true },
   ],
   // `page.goto` returns once the app answers clicks, as a visitor's first tap would a moment later: a prerendered
-  // page fires `load` before its app is fetched (apps/web/src/app/after-paint.ts), and a click before hydration is
-  // lost. A document that is not the app (no #root) returns at `load` as before.
+  // page fires `load` before its app is fetched (apps/web/src/app/after-paint.ts), which replays a tap on a button
+  // only once hydrated. A document that is not the app (no #root) returns at `load` as before.
   page: async ({ page }, use) => {
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {

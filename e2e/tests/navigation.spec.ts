@@ -62,4 +62,22 @@ test.describe("on a phone", () => {
     await expect(page).toHaveURL(/\/en\/functions$/);
     await snapshot(page, "phone-functions");
   });
+
+  test("a tap on the menu between the first paint and hydration opens it once the page hydrates", async ({ page }) => {
+    // The app's entry is held back, so the page shows its prerendered HTML and cannot hydrate yet.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const loaded = page.goto("/en");
+    const menuButton = page.getByRole("button", { name: "Open menu" });
+    await menuButton.tap();
+    expect(await page.evaluate(() => document.documentElement.hasAttribute("data-interactive"))).toBe(false);
+    release();
+    await loaded;
+    await expect(page.getByRole("button", { name: "Close menu" })).toHaveAttribute("aria-expanded", "true");
+    await expect(page.locator("#mobile-navigation").getByRole("link", { name: "Features" })).toBeVisible();
+  });
 });

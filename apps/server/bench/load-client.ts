@@ -1,5 +1,8 @@
-// The other side of loaded-server.ts: loops over the fonts page's lists and saves a letter at the per-letter limits,
-// and times /api/health every 20 ms meanwhile. Reports to the parent process.
+// The other side of loaded-server.ts: times /api/health every 20 ms and, for the `letters` load, loops over the fonts
+// page's lists and saves a letter at the per-letter limits meanwhile. Tells the parent when health is being timed,
+// and reports to it at the end (after BENCH_SECONDS, or, for the `photos` load, when the parent says "stop").
+import { busyLetter } from "./busy-letter.ts";
+
 const origin = process.env.BENCH_ORIGIN!;
 const fontId = process.env.BENCH_FONT!;
 const seconds = Number(process.env.BENCH_SECONDS);
@@ -14,29 +17,6 @@ const headers = {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const quantile = (values: number[], q: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * q))] ?? 0;
-
-/** A letter at the stroke limits: loops that cross themselves, the costly case of the union. */
-function busyLetter(revision: number | null, salt: number) {
-  const strokes = Array.from({ length: totalPoints / strokePoints }, (_, s) => ({
-    id: `s${s}`,
-    pen: { size: 16, thinning: 0.5, smoothing: 0.5, streamline: 0.5, simulatePressure: false },
-    points: Array.from({ length: strokePoints }, (_, i) => ({
-      x: Math.round(300 + 250 * Math.cos(i / 50 + s + salt)),
-      y: Math.round(300 + 250 * Math.sin(i / 31 + s)),
-      pressure: 0.5,
-      t: i * 8,
-    })),
-  }));
-  const document = {
-    schemaVersion: 1,
-    contours: [],
-    strokes,
-    metrics: { advance: null, leftSideBearing: null, rightSideBearing: null },
-    adjustments: { scale: 1, baselineShift: 0 },
-    source: { kind: "drawn" },
-  };
-  return JSON.stringify({ changes: [{ chars: "ж", variant: 1, baseRevision: revision, document }] });
-}
 
 async function timed(path: string, init: RequestInit = {}) {
   const started = performance.now();
@@ -56,25 +36,29 @@ const pinger = (async () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 })();
+process.send!({ timing: 1 });
 
 const lists: number[] = [];
 const saves: number[] = [];
 let listBytes = 0;
 let revision: number | null = null;
-const deadline = Date.now() + seconds * 1000;
-health.length = 0;
-while (Date.now() < deadline) {
-  const fonts = await timed("/api/getAllAddedFonts");
-  const sets = await timed("/api/letter-sets");
-  lists.push(fonts.ms + sets.ms);
-  listBytes = fonts.bytes + sets.bytes;
-  const saved = await timed(`/api/fonts/${fontId}/letters/changes`, {
-    method: "POST",
-    body: busyLetter(revision, saves.length),
-  });
-  revision = (JSON.parse(new TextDecoder().decode(saved.body)) as { letters: { revision: number }[] }).letters[0]!
-    .revision;
-  saves.push(saved.ms);
+if (process.env.BENCH_LOAD === "photos") {
+  await new Promise((resolve) => process.once("message", resolve));
+} else {
+  const deadline = Date.now() + seconds * 1000;
+  while (Date.now() < deadline) {
+    const fonts = await timed("/api/getAllAddedFonts");
+    const sets = await timed("/api/letter-sets");
+    lists.push(fonts.ms + sets.ms);
+    listBytes = fonts.bytes + sets.bytes;
+    const saved = await timed(`/api/fonts/${fontId}/letters/changes`, {
+      method: "POST",
+      body: busyLetter(revision, saves.length, strokePoints, totalPoints),
+    });
+    revision = (JSON.parse(new TextDecoder().decode(saved.body)) as { letters: { revision: number }[] }).letters[0]!
+      .revision;
+    saves.push(saved.ms);
+  }
 }
 running = false;
 await pinger;
@@ -90,5 +74,3 @@ process.send!({
   saveMs: median(saves),
 });
 process.exit(0);
-
-export {};

@@ -10,7 +10,12 @@ import {
   firstPaintProblem,
   firstPaintResources,
   INLINE_STYLE_BUDGET_BYTES,
+  MIN_HYDRATION_UNITS,
 } from "./first-paint.ts";
+
+// The page's frame as React prerenders it: header, page and footer each a Suspense boundary (src/app/SiteShell.tsx).
+const shell =
+  '<!--$--><header></header><!--/$--><!--$--><main><p class="a">Hi</p></main><!--/$--><!--$--><footer></footer><!--/$-->';
 
 // A page as Vite's index.html, the prerender and Beasties leave it: inline CSS, the entry with its preloads, the
 // page's chunks, and the stylesheets moved to the end of <body>.
@@ -21,7 +26,7 @@ const page = `<!doctype html><html><head>
     <link rel="modulepreload" crossorigin href="/assets/react-r.js">
     <script type="application/ld+json">{}</script>
     <link rel="icon" href="/favicon.svg">
-  </head><body><div id="root"><p class="a">Hi</p></div>
+  </head><body><div id="root">${shell}</div>
 <link rel="stylesheet" crossorigin href="/assets/Home-b.css">
 <link rel="stylesheet" crossorigin href="/assets/index-c.css">
   </body></html>`;
@@ -60,6 +65,8 @@ describe("what a prerendered page loads before its first paint", () => {
       inlineStyleBytes: ".a{color:red}".length,
       stylesheets: [],
       scripts: [{ file: "assets/after-paint-l.js", bytes: 500 }],
+      inlineScripts: 0,
+      boundaries: { complete: 3, incomplete: 0 },
     });
     expect(firstPaintProblem(firstPaintResources(deferred, dist))).toBeNull();
     const template = /<template id="after-paint">([\s\S]*?)<\/template>/.exec(deferred)?.[1];
@@ -78,7 +85,7 @@ describe("what a prerendered page loads before its first paint", () => {
     expect(deferred).toContain(
       '<noscript><link rel="stylesheet" crossorigin href="/assets/Home-b.css"><link rel="stylesheet" crossorigin href="/assets/index-c.css"></noscript>',
     );
-    expect(deferred).toContain('<div id="root"><p class="a">Hi</p></div>');
+    expect(deferred).toContain(`<div id="root">${shell}</div>`);
     expect(deferred).toContain('<script type="application/ld+json">{}</script>');
     expect(deferred).toContain('<link rel="icon" href="/favicon.svg">');
   });
@@ -120,11 +127,29 @@ describe("what a prerendered page loads before its first paint", () => {
   });
 
   it("fails a page whose inline CSS passes its budget, as Mantine's whole stylesheet inlined would", () => {
-    const withCss = (bytes: number) => `<style>${"x".repeat(bytes)}</style></body>`;
+    const withCss = (bytes: number) => `<style>${"x".repeat(bytes)}</style>${shell}</body>`;
     expect(firstPaintProblem(firstPaintResources(withCss(INLINE_STYLE_BUDGET_BYTES + 1), dist))).toMatch(
       /inline CSS \(budget 48\.0 KiB\)/,
     );
     expect(firstPaintProblem(firstPaintResources(withCss(INLINE_STYLE_BUDGET_BYTES), dist))).toBeNull();
+  });
+
+  it("fails a page whose header, page and footer would hydrate as one unit", () => {
+    expect(MIN_HYDRATION_UNITS).toBe(3);
+    const twoBoundaries = shell.replace("<!--$--><footer></footer><!--/$-->", "<footer></footer>");
+    expect(firstPaintProblem(firstPaintResources(twoBoundaries, dist))).toMatch(/2 Suspense boundaries \(at least 3/);
+  });
+
+  it("fails a page with a boundary left for an inline script to reveal, which the CSP would block", () => {
+    // What React's prerender writes for a boundary past its progressive chunk size: a placeholder, the content at
+    // the end, and a script that moves it into place.
+    const outlined = shell.replace(
+      '<!--$--><main><p class="a">Hi</p></main><!--/$-->',
+      '<!--$?--><template id="B:0"></template><!--/$--><div hidden id="S:0"><main></main></div><script>$RC("B:0","S:0")</script>',
+    );
+    const problem = firstPaintProblem(firstPaintResources(outlined, dist));
+    expect(problem).toMatch(/1 inline script\(s\), which the CSP blocks/);
+    expect(problem).toMatch(/1 Suspense boundary\(ies\) not rendered in place/);
   });
 
   it("fails a page that loads more script than the loader before its paint", () => {

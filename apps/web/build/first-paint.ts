@@ -26,10 +26,19 @@ export const INLINE_STYLE_BUDGET_BYTES = 48 * 1024;
 /** Budget of the scripts a page loads before its first paint: the after-paint loader only (0.8 KB). */
 export const EARLY_SCRIPT_BUDGET_BYTES = 4 * 1024;
 
+/**
+ * Suspense boundaries a page's HTML must hold at least: the header, the page and the footer (src/app/SiteShell.tsx).
+ * React hydrates each as a unit of its own with its own commit; without them the whole page was one commit, the
+ * longest task after a post's first paint.
+ */
+export const MIN_HYDRATION_UNITS = 3;
+
 const STYLESHEET_LINK = /<link\b(?=[^>]*\brel="stylesheet")[^>]*>/g;
 const MODULE_PRELOAD = /<link\b(?=[^>]*\brel="modulepreload")[^>]*>/g;
 const MODULE_SCRIPT = /<script\b(?=[^>]*\btype="module")(?=[^>]*\bsrc=)[^>]*>/g;
 const INERT = /<(template|noscript)\b[^>]*>[\s\S]*?<\/\1>/g;
+/** A script the browser would run from the page itself (JSON-LD is data, not run). */
+const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)(?![^>]*\btype="application\/(?:ld\+)?json")[^>]*>/g;
 
 interface ManifestChunk {
   file: string;
@@ -94,6 +103,10 @@ export interface FirstPaintResources {
   stylesheets: { file: string; bytes: number }[];
   /** Module scripts and module preloads (path under dist, size) the browser loads before painting. */
   scripts: { file: string; bytes: number }[];
+  /** Scripts written inline, which the CSP blocks (React writes some to reveal a boundary streamed out of place). */
+  inlineScripts: number;
+  /** React's Suspense boundaries in the HTML: complete ones, and ones left for a script or the client to fill. */
+  boundaries: { complete: number; incomplete: number };
 }
 
 function sized(tags: readonly string[], dist: string): { file: string; bytes: number }[] {
@@ -114,6 +127,11 @@ export function firstPaintResources(html: string, dist: string): FirstPaintResou
     ),
     stylesheets: sized(live.match(STYLESHEET_LINK) ?? [], dist),
     scripts: sized([...(live.match(MODULE_SCRIPT) ?? []), ...(live.match(MODULE_PRELOAD) ?? [])], dist),
+    inlineScripts: (live.match(INLINE_SCRIPT) ?? []).length,
+    boundaries: {
+      complete: (html.match(/<!--\$-->/g) ?? []).length,
+      incomplete: (html.match(/<!--\$[?!]-->/g) ?? []).length,
+    },
   };
 }
 
@@ -128,6 +146,15 @@ export function firstPaintProblem(resources: FirstPaintResources): string | null
   if (scriptBytes > EARLY_SCRIPT_BUDGET_BYTES) {
     problems.push(
       `${kib(scriptBytes)} of scripts (budget ${kib(EARLY_SCRIPT_BUDGET_BYTES)}): ${list(resources.scripts)}`,
+    );
+  }
+  if (resources.inlineScripts > 0) problems.push(`${resources.inlineScripts} inline script(s), which the CSP blocks`);
+  if (resources.boundaries.incomplete > 0) {
+    problems.push(`${resources.boundaries.incomplete} Suspense boundary(ies) not rendered in place`);
+  }
+  if (resources.boundaries.complete < MIN_HYDRATION_UNITS) {
+    problems.push(
+      `${resources.boundaries.complete} Suspense boundaries (at least ${MIN_HYDRATION_UNITS}: header, page, footer hydrate apart)`,
     );
   }
   if (resources.inlineStyleBytes > INLINE_STYLE_BUDGET_BYTES) {

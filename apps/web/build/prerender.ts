@@ -163,6 +163,11 @@ let largestInlineStyles = 0;
 const appEntry = manifest["index.html"]?.file;
 const loader = manifest["src/after-paint-entry.ts"]?.file;
 if (!appEntry || !loader) throw new Error("The build's manifest lacks index.html or src/after-paint-entry.ts");
+// The loader is the one script before the paint and must start at once: an import would be a second request after it.
+const loaderImports = manifest["src/after-paint-entry.ts"]?.imports ?? [];
+if (loaderImports.length > 0) {
+  throw new Error(`The after-paint loader imports ${loaderImports.join(", ")}: the app must not import its module`);
+}
 const evaluateFirst = evaluationOrder(manifest, "index.html");
 for (const target of targets) {
   const rendered = await server.render(target.path);

@@ -37,6 +37,9 @@ export async function render(pathname: string): Promise<PrerenderedPage | { redi
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProviders>
     </HeadCollectorContext.Provider>,
+    // Every Suspense boundary's content inline where it stands: past this size React would move a boundary's
+    // content to the end of the document and reveal it with an inline script, which the CSP blocks.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk));

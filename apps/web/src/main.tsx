@@ -40,30 +40,39 @@ function initialized(router: DataRouter): Promise<void> {
   });
 }
 
-const router = createAppRouter();
-const app = (
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>
-);
+/** Renders the app into `container`: hydrates a prerendered page, renders the empty shell of the others. */
+async function start(container: HTMLElement): Promise<void> {
+  // Creating the router matches the address and starts the route's loaders (i18next, the page's texts): a task of
+  // its own after the one that evaluated this module, so neither runs long on a phone.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const router = createAppRouter();
+  const app = (
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>
+  );
 
-if (!container.hasChildNodes()) {
-  // Pages behind sign-in arrive as the empty shell and render here.
-  createRoot(container).render(app);
-} else if (!window.location.search) {
-  // Public pages arrive prerendered (build/prerender.ts) and hydrate once their code and texts are in. As a
-  // transition, React hydrates in slices of a few milliseconds instead of one long task: the text is already on
-  // screen, and a phone stays responsive to scrolling and taps meanwhile (a tap on a part not yet hydrated is
-  // replayed once it is).
-  void initialized(router).then(() => startTransition(() => void hydrateRoot(container, app)));
-} else {
-  // The HTML was prerendered for the address without its query, which the page may show (`?confirmed=1`): keep it
-  // on screen until the real page is ready, then swap in one step instead of hydrating a different page.
-  void initialized(router).then(() => {
+  if (!container.hasChildNodes()) {
+    // Pages behind sign-in arrive as the empty shell and render here.
+    createRoot(container).render(app);
+  } else if (!window.location.search) {
+    // Public pages arrive prerendered (build/prerender.ts) and hydrate once their code and texts are in. As a
+    // transition, React hydrates in slices of a few milliseconds instead of one long task: the text is already on
+    // screen, and a phone stays responsive to scrolling and taps meanwhile (a tap on a part not yet hydrated is
+    // replayed once it is). The header, the page and the footer are Suspense boundaries (SiteShell.tsx), each
+    // committed on its own.
+    await initialized(router);
+    startTransition(() => void hydrateRoot(container, app));
+  } else {
+    // The HTML was prerendered for the address without its query, which the page may show (`?confirmed=1`): keep it
+    // on screen until the real page is ready, then swap in one step instead of hydrating a different page.
+    await initialized(router);
     const root = createRoot(container);
     container.replaceChildren();
     flushSync(() => root.render(app));
-  });
+  }
 }
+
+void start(container);

@@ -3,6 +3,7 @@ export * from "./auth-messages.ts";
 export * from "./data-control.ts";
 export * from "./errors.ts";
 export * from "./font-diagnostics.ts";
+export * from "./form-of-address.ts";
 export * from "./health.ts";
 export * from "./jobs.ts";
 export * from "./languages.ts";

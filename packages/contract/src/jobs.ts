@@ -41,11 +41,11 @@ export const JOB_ERROR_MESSAGES: MessageCatalogue<JobErrorCode> = {
     JOB_FAILED: "Эта задача несколько раз завершилась ошибкой. Попробуйте позже.",
   },
   de: {
-    JOB_NOT_FOUND: "Diese Aufgabe gibt es nicht, oder sie gehört Ihnen nicht.",
+    JOB_NOT_FOUND: "Diese Aufgabe gibt es nicht, oder sie gehört dir nicht.",
     QUEUE_FULL:
-      "Sie haben schon zu viel Arbeit in der Warteschlange. Warten Sie, bis Ihre Seiten gelesen sind, und versuchen Sie es dann erneut.",
-    PDF_PAGE_TOO_LARGE: "Eine Seite dieses PDFs ist zu groß zum Lesen. Laden Sie Seiten bis höchstens A3 hoch.",
-    JOB_FAILED: "Diese Aufgabe ist mehrmals fehlgeschlagen. Bitte versuchen Sie es später erneut.",
+      "Du hast schon zu viel Arbeit in der Warteschlange. Warte, bis deine Seiten gelesen sind, und versuche es dann erneut.",
+    PDF_PAGE_TOO_LARGE: "Eine Seite dieses PDFs ist zu groß zum Lesen. Lade Seiten bis höchstens A3 hoch.",
+    JOB_FAILED: "Diese Aufgabe ist mehrmals fehlgeschlagen. Bitte versuche es später erneut.",
   },
   es: {
     JOB_NOT_FOUND: "Esta tarea no existe o no es tuya.",

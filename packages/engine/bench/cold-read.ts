@@ -1,6 +1,10 @@
 // One cold read in a fresh process, as a server worker's first job: load the engine, initialise its wasm,
 // decode a JPEG and read the page. Prints one JSON line for bench-engine.ts.
+// The server's workers load the engine through Node's compile cache (apps/server/src/main.ts), so this does too;
+// bench-engine.ts fills the cache with an untimed run first, as any earlier worker would have.
+const { enableCompileCache } = await import("node:module");
 const started = performance.now();
+enableCompileCache();
 const { readFile } = await import("node:fs/promises");
 const { readFileSync } = await import("node:fs");
 const { decodeImageFile, initEngineForNode } = await import("../src/node/index.ts");

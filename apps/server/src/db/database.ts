@@ -63,7 +63,13 @@ export async function openDatabase(
       return {
         db: db as unknown as Db,
         driver: "pglite",
-        ping: () => ping(db as unknown as Db),
+        // Not a query in the queue: on PGlite's single connection it would wait for the end of any open transaction,
+        // which a health check on PostgreSQL (another connection) does not.
+        ping: () =>
+          threaded.ping().then(
+            () => true,
+            () => false,
+          ),
         async close() {
           await threaded.close();
           release();

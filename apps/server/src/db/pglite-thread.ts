@@ -11,6 +11,7 @@ export type ToThread =
   | { op: "query"; id: number; tx: number | null; sql: string; params: unknown[]; options: QueryOptions }
   | { op: "begin"; id: number; tx: number }
   | { op: "end"; id: number; tx: number; commit: boolean }
+  | { op: "ping"; id: number }
   | { op: "dump"; id: number }
   | { op: "close"; id: number };
 
@@ -50,17 +51,29 @@ function errorFields(error: unknown): Record<string, unknown> & { message: strin
   return { ...fields, name: error.name, message: error.message };
 }
 
+/**
+ * How recently a statement must have ended for an open transaction to count as working: a health check then answers
+ * without waiting for the transaction's end, as it would from another connection on PostgreSQL. A transaction that
+ * stands idle longer holds everyone's queries, and the check waits behind it like any query.
+ */
+const WORKING_MS = 1_000;
+let lastStatementEnd = performance.now();
+
 type OpenTransaction = { queue: ToThread[]; wake: (() => void) | null; endId: number | null };
 
 /** Open transactions: the queries sent for each, waiting their turn. */
 const transactions = new Map<number, OpenTransaction>();
 
 async function query(on: Pick<PGlite, "query"> | Transaction, message: Extract<ToThread, { op: "query" }>) {
-  const result: Results = await (on === client ? statements : on).query(message.sql, message.params, {
-    rowMode: message.options.rowMode ?? "object",
-    parsers: parsersOf(message.options.textTypes),
-  });
-  return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
+  try {
+    const result: Results = await (on === client ? statements : on).query(message.sql, message.params, {
+      rowMode: message.options.rowMode ?? "object",
+      parsers: parsersOf(message.options.textTypes),
+    });
+    return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
+  } finally {
+    lastStatementEnd = performance.now();
+  }
 }
 
 function reply(id: number, run: () => Promise<unknown>) {
@@ -82,6 +95,7 @@ function begin(message: Extract<ToThread, { op: "begin" }>) {
   };
   client
     .transaction(async (tx) => {
+      lastStatementEnd = performance.now();
       port.postMessage({ id: message.id, ok: true, value: null } satisfies FromThread);
       for (;;) {
         const next = state.queue.shift();
@@ -140,6 +154,17 @@ port.on("message", (message: ToThread) => {
       state.wake?.();
       return;
     }
+    case "ping":
+      // This message is read between statements: a transaction whose last statement just ended is working.
+      if (transactions.size > 0 && performance.now() - lastStatementEnd < WORKING_MS) {
+        port.postMessage({ id: message.id, ok: true, value: null } satisfies FromThread);
+        return;
+      }
+      reply(message.id, async () => {
+        await statements.query("select 1", [], {});
+        return null;
+      });
+      return;
     case "dump":
       reply(message.id, () => client.dumpDataDir("none"));
       return;

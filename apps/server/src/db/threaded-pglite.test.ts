@@ -37,6 +37,34 @@ describe("PGlite on its own thread", () => {
     expect(rows.rows).toEqual([{ n: 1 }]);
   });
 
+  it("answers a health check while a transaction works, and only after it once it stands idle past a second", async () => {
+    const settled = (promise: Promise<boolean>, ms: number) =>
+      Promise.race([promise, new Promise<"waiting">((resolve) => setTimeout(() => resolve("waiting"), ms))]);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let started!: () => void;
+    const working = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const transaction = database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      started();
+      await held;
+    });
+    await working;
+    // Its last statement just ended: the database works, whatever the transaction does next.
+    expect(await settled(database.ping(), 500)).toBe(true);
+    // Idle in the transaction past a second: every query waits for it, and so does the check.
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    const check = database.ping();
+    expect(await settled(check, 300)).toBe("waiting");
+    release();
+    await transaction;
+    expect(await check).toBe(true);
+  });
+
   it("commits a transaction's writes together and rolls them all back when it throws", async () => {
     await database.db.transaction(async (tx) => {
       await tx.insert(jobs).values({ kind: "read-scan", ownerId: owner, subject: "kept-1" });

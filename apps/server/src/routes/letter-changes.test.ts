@@ -63,6 +63,29 @@ describe("letter changes with revisions", () => {
     expect(await lettersOf(user, fontId)).toMatchObject([{ chars: "l", revision: 2 }]);
   });
 
+  it("answers each written letter as the font then reads it: revision, document, outline, warnings and time", async () => {
+    const user = await t.newUser();
+    const fontId = await createFont(t, user);
+    await addLetters(t, user, fontId, ["b"]);
+    const created = await send(user, fontId, [
+      { chars: "a", variant: 1, baseRevision: null, document: drawn(0, 0, 400, 400) },
+    ]);
+    const edited = await send(user, fontId, [
+      { chars: "a", variant: 1, baseRevision: 1, document: drawn(0, 0, 0, 700) },
+      { chars: "b", variant: 2, baseRevision: null, document: drawn(0, 0, 300, 300) },
+      { chars: "b", variant: 1, baseRevision: 1, document: null },
+    ]);
+    expect(edited.statusCode, edited.body).toBe(200);
+    const stored = await lettersOf(user, fontId);
+    expect(stored.map((letter) => [letter.chars, letter.variant, letter.revision])).toEqual([
+      ["a", 1, 2],
+      ["b", 2, 1],
+    ]);
+    expect(edited.json().letters).toEqual(stored);
+    expect(edited.json().letters[0].document).toEqual(drawn(0, 0, 0, 700));
+    expect(edited.json().letters[0].updatedAt).not.toBe(created.json().letters[0].updatedAt);
+  });
+
   it("gives letters added by the spec's calls revisions and documents too", async () => {
     const user = await t.newUser();
     const fontId = await createFont(t, user);

@@ -1,3 +1,4 @@
+import { emptyGlyphDocument, type GlyphDocument } from "@handfont/engine/fonts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../db/database.ts";
 import { postgresAnswers, postgresTestDatabase } from "../test-support/postgres.ts";
@@ -16,6 +17,21 @@ function lettersFrom(start: number, count: number) {
     path: square(),
   }));
 }
+
+/** A letter of the letters API: a square drawn as one contour. */
+const squareDocument = (): GlyphDocument => ({
+  ...emptyGlyphDocument(),
+  contours: [
+    {
+      points: [
+        { x: 0, y: 0, on: true, type: "corner" },
+        { x: 500, y: 0, on: true, type: "corner" },
+        { x: 500, y: 500, on: true, type: "corner" },
+        { x: 0, y: 500, on: true, type: "corner" },
+      ],
+    },
+  ],
+});
 
 describe.skipIf(!hasPostgres)("plan limits under concurrent calls on PostgreSQL", () => {
   const testDatabase = postgresTestDatabase("handfont_limits_ws");
@@ -76,6 +92,27 @@ describe.skipIf(!hasPostgres)("plan limits under concurrent calls on PostgreSQL"
       }),
     ]);
     expect([fromEditor.statusCode, fromImport.statusCode].sort()).toEqual([200, 402]);
+    expect(await characterCount(user, fontId)).toBe(70);
+  });
+
+  it("holds the limit between a save of the letters API and adding letters at the same time", async () => {
+    const user = await t.newUser();
+    const fontId = await createFont(t, user, { name: "Changes race" });
+    const changes = lettersFrom(0x4e00, 70).map((letter) => ({
+      chars: letter.chars,
+      variant: 1,
+      baseRevision: null,
+      document: squareDocument(),
+    }));
+    const [fromChanges, fromImport] = await Promise.all([
+      t.as(user, { method: "POST", url: `/api/fonts/${fontId}/letters/changes`, payload: { changes } }),
+      t.as(user, {
+        method: "POST",
+        url: "/api/addSingleLetters",
+        payload: { fontId, letters: lettersFrom(0x410, 70) },
+      }),
+    ]);
+    expect([fromChanges.statusCode, fromImport.statusCode].sort(), fromChanges.body).toEqual([200, 402]);
     expect(await characterCount(user, fontId)).toBe(70);
   });
 });

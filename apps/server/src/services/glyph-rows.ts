@@ -72,19 +72,18 @@ export async function upsertFontGlyphs(
     .returning();
 }
 
-/** Adds or replaces (by chars and variant) letters of a letter set. */
+/** Adds or replaces (by chars and variant) letters of a letter set; nothing is read back (a page's letters are many). */
 export async function upsertSetGlyphs(
   db: Executor,
   ownerId: string,
   letterSetId: string,
   letters: LetterRecord[],
-): Promise<GlyphRow[]> {
-  if (letters.length === 0) return [];
-  return db
+): Promise<void> {
+  if (letters.length === 0) return;
+  await db
     .insert(glyphs)
     .values(letters.map((letter) => ({ ...columnsOf(letter), ownerId, letterSetId })))
-    .onConflictDoUpdate({ target: [glyphs.letterSetId, glyphs.chars, glyphs.variant], set: updatedColumns })
-    .returning();
+    .onConflictDoUpdate({ target: [glyphs.letterSetId, glyphs.chars, glyphs.variant], set: updatedColumns });
 }
 
 export async function fontGlyphs(db: Executor, fontId: string): Promise<GlyphRow[]> {

@@ -120,29 +120,55 @@ export function createLetterChangeService(ctx: WorkspaceContext) {
           throw error;
         });
       const plan = await ctx.plans.planOf(userId);
+      // Serialised before the transaction: a letter at the stroke limits is ~400 KB of JSON, and on the embedded
+      // database every other query (health checks included) waits for the transaction to end.
+      const toWrite = written.map((change, index) => ({
+        change,
+        path: prepared[index]!.path,
+        document: prepared[index]!.document,
+        json: JSON.stringify(prepared[index]!.document),
+      }));
       // Pictures the changed letters named before; those no letter names after the commit are deleted.
       const pictured: string[] = [];
       const changed = await ctx.db.transaction(async (tx) => {
         // Writers of one account wait for each other, so the plan limit measured below still holds at the commit.
         await lockUser(tx, userId);
         const font = await ownedFont(tx, userId, fontId);
-        const named = or(
-          ...changes.map((change) => and(eq(glyphs.chars, change.chars), eq(glyphs.variant, change.variant))),
-        );
+        const named = (slots: { chars: string; variant: number }[]) =>
+          and(
+            eq(glyphs.fontId, font.id),
+            or(...slots.map((slot) => and(eq(glyphs.chars, slot.chars), eq(glyphs.variant, slot.variant)))),
+          );
+        // The changed letters without their drawings: the check needs their revisions and the pictures they name.
         const current = await tx
-          .select()
+          .select({
+            id: glyphs.id,
+            chars: glyphs.chars,
+            variant: glyphs.variant,
+            revision: glyphs.revision,
+            document: sql<Record<string, unknown>>`${glyphs.document} - 'contours' - 'strokes'`,
+          })
           .from(glyphs)
-          .where(and(eq(glyphs.fontId, font.id), named))
+          .where(named(changes))
           .for("update");
         const byKey = new Map(current.map((row) => [key(row), row]));
-        const conflicts = changes.flatMap((change) => {
+        const stale = changes.filter((change) => {
           const row = byKey.get(key(change));
-          const stale = change.baseRevision === null ? row !== undefined : row?.revision !== change.baseRevision;
-          return stale
-            ? [{ chars: change.chars, variant: change.variant, current: row ? withDocument(row) : null }]
-            : [];
+          return change.baseRevision === null ? row !== undefined : row?.revision !== change.baseRevision;
         });
-        if (conflicts.length > 0) throw new DomainError("LETTER_CONFLICT", { conflicts });
+        if (stale.length > 0) {
+          // Refused: the stale letters' whole current state, drawings included, goes back to the client.
+          const rows = new Map(
+            (await tx.select().from(glyphs).where(named(stale))).map((row) => [key(row), withDocument(row)]),
+          );
+          throw new DomainError("LETTER_CONFLICT", {
+            conflicts: stale.map((change) => ({
+              chars: change.chars,
+              variant: change.variant,
+              current: rows.get(key(change)) ?? null,
+            })),
+          });
+        }
         for (const row of current) {
           const ref = scanPictureOf(row);
           if (ref) pictured.push(ref);
@@ -161,12 +187,13 @@ export function createLetterChangeService(ctx: WorkspaceContext) {
             ),
           );
         }
-        const changedIds: string[] = [];
-        for (const [index, change] of written.entries()) {
-          const { document, path } = prepared[index]!;
+        // A written letter's state comes back without its document, which is the one just sent.
+        const stateColumns = { revision: glyphs.revision, warnings: glyphs.warnings, updatedAt: glyphs.updatedAt };
+        const changedRows: LetterStateRow[] = [];
+        for (const { change, path, document, json } of toWrite) {
           const row = byKey.get(key(change));
           const columns = {
-            document: document as unknown as Record<string, unknown>,
+            document: sql`${json}::jsonb`,
             path,
             source: storedSource(document),
             templatePage: templatePageOf(document),
@@ -177,26 +204,33 @@ export function createLetterChangeService(ctx: WorkspaceContext) {
                 .update(glyphs)
                 .set({ ...columns, revision: row.revision + 1 })
                 .where(and(eq(glyphs.id, row.id), eq(glyphs.revision, row.revision)))
-                .returning({ id: glyphs.id })
+                .returning(stateColumns)
             : await tx
                 .insert(glyphs)
                 .values({ ...columns, ownerId: userId, fontId: font.id, chars: change.chars, variant: change.variant })
                 .onConflictDoNothing()
-                .returning({ id: glyphs.id });
+                .returning(stateColumns);
           // Another writer got there between the check and the write (possible on PostgreSQL for a new letter).
           if (!stored) {
             throw new DomainError("LETTER_CONFLICT", {
               conflicts: [{ chars: change.chars, variant: change.variant, current: null }],
             });
           }
-          changedIds.push(stored.id);
+          changedRows.push({
+            chars: change.chars,
+            variant: change.variant,
+            revision: stored.revision,
+            document,
+            path,
+            warnings: stored.warnings,
+            updatedAt: stored.updatedAt.toISOString(),
+          });
         }
         // The letter counts on the font row are kept by the database in this transaction (migration 0008).
-        assertMeasuredContent(plan, countsOf(await ownedFont(tx, userId, font.id)));
+        const [touched] = await tx.update(fonts).set({ updatedAt: ctx.now() }).where(eq(fonts.id, font.id)).returning();
+        assertMeasuredContent(plan, countsOf(touched!));
         await assertFontSize(tx, font.id);
-        await tx.update(fonts).set({ updatedAt: ctx.now() }).where(eq(fonts.id, font.id));
-        if (changedIds.length === 0) return [];
-        return (await tx.select().from(glyphs).where(inArray(glyphs.id, changedIds))).map(withDocument);
+        return changedRows;
       });
       await dropUnusedPictures(ctx, userId, pictured);
       return changed;

@@ -165,6 +165,22 @@ export function createScanService(ctx: WorkspaceContext, templates: TemplateServ
 
   const replacePageLetters = async (ownerId: string, templateId: string, templatePage: number, written: ReadCell[]) => {
     const images = await keepPictures(ownerId, written);
+    // Made before the transaction: on the embedded database every other query waits while one is open.
+    const letters = written.map((cell, index) => {
+      const document = documentFromPath(cell.path, NO_FIELDS, {
+        kind: "scan",
+        templateId,
+        page: templatePage,
+        image: images[index],
+      });
+      return {
+        chars: cell.chars,
+        variant: cell.variant,
+        document,
+        path: contourPath(document),
+        warnings: cell.warnings,
+      };
+    });
     const before = await ctx.db.transaction(async (tx) => {
       await tx.insert(letterSets).values({ ownerId, templateId }).onConflictDoNothing();
       const [set] = await tx
@@ -173,26 +189,7 @@ export function createScanService(ctx: WorkspaceContext, templates: TemplateServ
         .where(and(eq(letterSets.ownerId, ownerId), eq(letterSets.templateId, templateId)));
       const pictured = await picturesNamed(tx, eq(glyphs.letterSetId, set!.id));
       await tx.delete(glyphs).where(and(eq(glyphs.letterSetId, set!.id), eq(glyphs.templatePage, templatePage)));
-      await upsertSetGlyphs(
-        tx,
-        ownerId,
-        set!.id,
-        written.map((cell, index) => {
-          const document = documentFromPath(cell.path, NO_FIELDS, {
-            kind: "scan",
-            templateId,
-            page: templatePage,
-            image: images[index],
-          });
-          return {
-            chars: cell.chars,
-            variant: cell.variant,
-            document,
-            path: contourPath(document),
-            warnings: cell.warnings,
-          };
-        }),
-      );
+      await upsertSetGlyphs(tx, ownerId, set!.id, letters);
       await tx.update(letterSets).set({ updatedAt: ctx.now() }).where(eq(letterSets.id, set!.id));
       return pictured;
     });

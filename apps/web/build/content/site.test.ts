@@ -100,6 +100,17 @@ describe("the content site", () => {
     expect(site.blogIndexes.find((index) => index.language === "de")!.posts).toHaveLength(1);
   });
 
+  it("writes each post's date and each page's update day in its language's long form", async () => {
+    const site = await loadContentSite(options(FIXTURE));
+    const first = (language: string) =>
+      site.posts.find((post) => post.slug === "first-post" && post.language === language)!;
+    // 2026-01-10 and 2026-05-01 in the fixtures' front matter.
+    expect(first("en").dateText).toBe("January 10, 2026");
+    expect(first("de").dateText).toBe("10. Januar 2026");
+    const editor = site.instructions.find((doc) => doc.slug === "witheditor" && doc.language === "de")!;
+    expect(editor.updatedText).toBe("1. Mai 2026");
+  });
+
   it("fails on a link to a page that does not exist", async () => {
     const root = copyOfFixture();
     appendFileSync(join(root, "blog/first-post/en.md"), "\nSee [the missing post](/en/blog/no-such-post).\n");

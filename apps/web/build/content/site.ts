@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { isLanguage, type Language } from "@handfont/contract";
 import sharp from "sharp";
+import { formatDay } from "../../src/content/dates.ts";
 import {
   type BlogIndex,
   type BlogPostDocument,
@@ -265,6 +266,7 @@ function buildInstructions(
         title: s.data.title,
         description: s.data.description,
         updated: s.data.updated,
+        updatedText: formatDay(s.data.updated, language),
         html: s.compiled.html,
         readingMinutes: s.compiled.readingMinutes,
         languages: languagesOf(sources, s.slug, languages),
@@ -297,6 +299,7 @@ function buildBlog(
       title: s.data.title,
       description: s.data.description,
       date: s.data.date,
+      dateText: formatDay(s.data.date, language),
       author: s.data.author,
       tags: s.data.tags,
       readingMinutes: s.compiled.readingMinutes,

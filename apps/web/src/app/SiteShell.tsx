@@ -1,5 +1,5 @@
 import { useDisclosure } from "@mantine/hooks";
-import { useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import { Outlet, useLocation, useNavigation } from "react-router";
 import { useTranslation } from "../i18n/use-translation.ts";
 import { ErrorPage } from "../pages/error/ErrorPage.tsx";
@@ -25,13 +25,18 @@ function Shell({ children }: { children: React.ReactNode }) {
 
   // Plain elements and CSS rather than Mantine's AppShell: the frame is on every page, the home page first, and
   // AppShell with its scroll-lock and transition code would be a tenth of what that page downloads.
+  // The header, the page and the footer are each a Suspense boundary: a prerendered page hydrates them as separate
+  // units of work, each committed in its own task, instead of one commit of the whole page (~15 ms of CPU on a
+  // post, 60 ms on Lighthouse's phone); a tap lands in the part it hits, which React hydrates first.
   return (
     <div className={classes.shell}>
       <a href="#main-content" className={classes.skipLink}>
         {t("skipToContent")}
       </a>
       <header className={classes.header} style={{ height: HEADER_HEIGHT }}>
-        <Header menuOpened={menuOpened} onToggleMenu={menu.toggle} />
+        <Suspense>
+          <Header menuOpened={menuOpened} onToggleMenu={menu.toggle} />
+        </Suspense>
       </header>
       {/* Closed, the menu is only moved off screen: inert keeps its links out of the tab order and screen readers. */}
       <nav
@@ -48,9 +53,11 @@ function Shell({ children }: { children: React.ReactNode }) {
         ))}
       </nav>
       <main id="main-content" tabIndex={-1} className={classes.main} aria-busy={navigation.state !== "idle"}>
-        {children}
+        <Suspense>{children}</Suspense>
       </main>
-      <Footer />
+      <Suspense>
+        <Footer />
+      </Suspense>
     </div>
   );
 }

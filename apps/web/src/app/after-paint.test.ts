@@ -1,5 +1,12 @@
 import { describe, expect, it, vi } from "vitest";
-import { AFTER_PAINT_TEMPLATE_ID, afterNextPaint, loadApp, nextTask } from "./after-paint.ts";
+import {
+  AFTER_PAINT_TEMPLATE_ID,
+  afterNextPaint,
+  holdClicksUntilInteractive,
+  INTERACTIVE_ATTRIBUTE,
+  loadApp,
+  nextTask,
+} from "./after-paint.ts";
 
 describe("a prerendered page's start after its first paint", () => {
   it("fetches the listed stylesheets and modules only when asked, then imports the app's entry", async () => {
@@ -64,5 +71,37 @@ describe("a prerendered page's start after its first paint", () => {
     frames.length = 0;
     await afterNextPaint(view("hidden"));
     expect(frames).toHaveLength(0);
+  });
+
+  it("holds a tap on a button until the app is interactive, then clicks it once for the app; links are not held", async () => {
+    document.documentElement.removeAttribute(INTERACTIVE_ATTRIBUTE);
+    document.body.innerHTML = '<button type="button" id="menu">Menu</button><a href="#top" id="link">Top</a>';
+    const menu = document.getElementById("menu")!;
+    const seen: string[] = [];
+    // The app's own listener, as React's root adds it.
+    document.body.addEventListener("click", (event) => void seen.push((event.target as Element).id));
+    holdClicksUntilInteractive(document);
+    menu.click();
+    menu.click();
+    document.getElementById("link")!.click();
+    expect(seen).toEqual(["link"]);
+    document.documentElement.setAttribute(INTERACTIVE_ATTRIBUTE, "");
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(seen).toEqual(["link", "menu"]);
+    menu.click();
+    expect(seen).toEqual(["link", "menu", "menu"]);
+  });
+
+  it("drops a held tap whose button the app replaced", async () => {
+    document.documentElement.removeAttribute(INTERACTIVE_ATTRIBUTE);
+    document.body.innerHTML = '<button type="button" id="menu">Menu</button>';
+    holdClicksUntilInteractive(document);
+    document.getElementById("menu")!.click();
+    document.body.innerHTML = '<button type="button" id="menu">Menu</button>';
+    const seen: string[] = [];
+    document.body.addEventListener("click", (event) => void seen.push((event.target as Element).id));
+    document.documentElement.setAttribute(INTERACTIVE_ATTRIBUTE, "");
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(seen).toEqual([]);
   });
 });

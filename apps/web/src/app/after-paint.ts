@@ -14,6 +14,36 @@ export const APP_ENTRY_ATTRIBUTE = "data-app-entry";
  */
 export const EVALUATE_FIRST_ATTRIBUTE = "data-evaluate-first";
 
+/** The attribute the app sets on <html> once it has hydrated the page and answers clicks (src/app/RootLayout.tsx). */
+export const INTERACTIVE_ATTRIBUTE = "data-interactive";
+
+/**
+ * Holds the clicks on the page's buttons (the menu, the language list, the cookie settings) until the app is
+ * interactive, then clicks each held button again for it: a tap in the second or so between the first paint and
+ * hydration would otherwise do nothing. Links are not held: they are real links and work before the app does.
+ * (Handing the clicks to React as soon as its root exists is too early: a click on the root before its first
+ * hydration pass is dropped.)
+ */
+export function holdClicksUntilInteractive(doc: Document): void {
+  const held = new Set<HTMLElement>();
+  const hold = (event: Event) => {
+    const button = event.target instanceof Element ? event.target.closest("button") : null;
+    if (!button) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    held.add(button);
+  };
+  doc.addEventListener("click", hold, true);
+  const observer = new (doc.defaultView as Window & typeof globalThis).MutationObserver(() => {
+    if (!doc.documentElement.hasAttribute(INTERACTIVE_ATTRIBUTE)) return;
+    observer.disconnect();
+    doc.removeEventListener("click", hold, true);
+    // React hydrates a header or footer not hydrated yet before it answers a click there.
+    for (const button of held) if (button.isConnected) button.click();
+  });
+  observer.observe(doc.documentElement, { attributes: true, attributeFilter: [INTERACTIVE_ATTRIBUTE] });
+}
+
 /** Resolves after the next frame is painted (at once in a hidden tab, which paints none). */
 export function afterNextPaint(view: Window = window): Promise<void> {
   return new Promise((resolve) => {

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { captureFlatbed } from "../synth/index.ts";
 import type { Layout } from "../template/layout-types.ts";
 import { captureToJpeg, writePage } from "../test-support/synthetic-scan.ts";
+import { isShortRun } from "./main.ts";
 import type { ReadOutput } from "./read.ts";
 import { run as read } from "./read.ts";
 import { run as template } from "./template.ts";
@@ -114,10 +115,35 @@ describe("handfont read", () => {
 });
 
 describe("the handfont bin", () => {
+  const root = join(import.meta.dirname, "../../../..");
+
   it("prints its commands from the repository root with npx", () => {
-    const root = join(import.meta.dirname, "../../../..");
     const text = execFileSync("npx", ["--no-install", "handfont", "--help"], { cwd: root, encoding: "utf8" });
     expect(text).toContain("template");
     expect(text).toContain("read");
+  });
+
+  it("runs a short command (without the optimising compiler) like any other", () => {
+    const text = execFileSync("npx", ["--no-install", "handfont", "build", "--help"], { cwd: root, encoding: "utf8" });
+    expect(text).toContain("handfont build --glyphs");
+  });
+});
+
+describe("short runs", () => {
+  it("are every build and template and a read of up to three files, whatever the options", () => {
+    expect(isShortRun(["build", "--glyphs", "g.json", "--name", "Hand"])).toBe(true);
+    expect(isShortRun(["template", "--out", "t.pdf", "--layout", "t.json"])).toBe(true);
+    expect(isShortRun(["read", "--layout", "l.json", "--out", "g.json", "a.jpg", "b.jpg", "c.jpg"])).toBe(true);
+    expect(isShortRun(["read", "a.jpg", "b.jpg", "--max-pixels", "9", "--layout", "l.json", "--out", "g.json"])).toBe(
+      true,
+    );
+  });
+
+  it("are not a read of four files or more, nor a specimen (quicker with TurboFan)", () => {
+    expect(isShortRun(["read", "--layout", "l.json", "--out", "g.json", "a.jpg", "b.jpg", "c.jpg", "d.jpg"])).toBe(
+      false,
+    );
+    expect(isShortRun(["specimen", "font.otf", "--out", "s.png"])).toBe(false);
+    expect(isShortRun([])).toBe(false);
   });
 });

@@ -206,6 +206,39 @@ describe.skipIf(!hasFontForge)("outlines reach the font clean (FontForge validat
     expect(await fontForgeFindings(bolder, "scribbles-bold")).toEqual([clean("otf"), clean("ttf")]);
   }, 120_000);
 
+  it("finds none in a font of wavy rings cut into many short curves, which merging joins, with holes a few units inside", async () => {
+    const random = createRandom(31);
+    /** A wavy ring as smooth contour points: a wobbling radius sampled `pieces` times, Catmull–Rom handles. */
+    const ring = (cx: number, cy: number, r: number, wobble: (angle: number) => number, pieces: number) => {
+      const at = (i: number) => {
+        const angle = (2 * Math.PI * i) / pieces;
+        return { x: cx + (r + wobble(angle)) * Math.cos(angle), y: cy + (r + wobble(angle)) * Math.sin(angle) };
+      };
+      const points: GlyphContour["points"] = [];
+      for (let i = 0; i < pieces; i++) {
+        const [before, p, next, after] = [at(i - 1), at(i), at(i + 1), at(i + 2)];
+        points.push({ ...p, on: true, type: "smooth" });
+        points.push({ x: p.x + (next.x - before.x) / 6, y: p.y + (next.y - before.y) / 6, on: false });
+        points.push({ x: next.x - (after.x - p.x) / 6, y: next.y - (after.y - p.y) / 6, on: false });
+      }
+      return { points };
+    };
+    const letters: FontLetter[] = LETTERS.map((chars) => {
+      const [cx, cy, r] = [random.range(250, 400), random.range(200, 400), random.range(120, 250)];
+      const [k, a, phase] = [2 + Math.floor(random.range(0, 5)), random.range(0, 0.2) * r, random.range(0, 6)];
+      const wobble = (angle: number) => a * Math.sin(k * angle + phase);
+      // The hole follows the outline a few units in, so a curve moved by a unit must not touch it.
+      const gap = random.range(2, 5);
+      const pieces = 40 + Math.floor(random.range(0, 80));
+      const outer = ring(cx, cy, r, wobble, pieces);
+      const inner = ring(cx, cy, r - gap, wobble, pieces);
+      inner.points.reverse();
+      return { chars, variant: 1, document: { ...emptyGlyphDocument(), contours: [outer, inner] } };
+    });
+    const project = fontProjectFromLetters(letters, {}, { family: "Rings" });
+    expect(await fontForgeFindings(project, "rings")).toEqual([clean("otf"), clean("ttf")]);
+  }, 120_000);
+
   it("finds none over many seeded fonts of contorted contours and strokes, and points at nearly every extremum", async () => {
     // Seeds of their own (not the ones the cases above were found with): 6 × plain and bolder, about 2,000 glyphs.
     const flagged: string[] = [];

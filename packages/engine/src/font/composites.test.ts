@@ -148,6 +148,21 @@ describe("composite accents", () => {
       expect(comma.yMax).toBeLessThan(0);
     });
 
+    it("centres a mark over the ink of the base's top, however the base's curves are split", () => {
+      // A dome leaning left: one curve from (100, 0) over its top (175, 525) down to (400, 0); no point lies in the
+      // top fifth of it. Then the same dome as the two halves of that curve, meeting at the top.
+      const dome = parseSvgPath("M100 0C100 700 200 700 400 0Z");
+      const halves = parseSvgPath("M100 0C100 350 125 525 175 525C225 525 300 350 400 0Z");
+      // The top fifth starts at y = 420, where 2100 t (1 - t) = 420; the ink there spans x(t) between those t.
+      const x = (t: number) => 100 * (1 - t) ** 3 + 300 * (1 - t) ** 2 * t + 600 * (1 - t) * t ** 2 + 400 * t ** 3;
+      const inkCentre = (x((1 - Math.sqrt(0.2)) / 2) + x((1 + Math.sqrt(0.2)) / 2)) / 2;
+      const acute = parseSvgPath("M0 560L60 560L60 660L0 660Z");
+      for (const base of [dome, halves]) {
+        const placed = markPart(placeMark(base, acute, "acute", heights));
+        expect(Math.abs((placed.xMin + placed.xMax) / 2 - inkCentre)).toBeLessThanOrEqual(1.5);
+      }
+    });
+
     it("sets the right-hand caron beside a tall base's top, not above it", () => {
       const tall = parseSvgPath("M100 0L200 0L200 700L100 700Z");
       const apostrophe = parseSvgPath("M0 500L40 500L40 650L0 650Z");

@@ -1,3 +1,4 @@
+import { flattenOutline } from "../outline/flatten.ts";
 import { transformOutline, translateOutline } from "../outline/geometry.ts";
 import type { BBox, Outline } from "../outline/types.ts";
 import { type Attachment, BELOW } from "./accents.ts";
@@ -24,18 +25,28 @@ export function removeDot(outline: Outline): Outline | null {
   return dot.every((contour) => integerBounds([contour])!.yMin > restTop) ? rest : null;
 }
 
-/** Horizontal extent of the ink in the top (or bottom) fifth of a glyph, where a mark attaches. */
+/**
+ * Horizontal extent of the ink in the top (or bottom) fifth of a glyph, where a mark attaches: the outline's edges
+ * clipped to the band, not its points, so the span does not depend on where the curves happen to be split (an arc
+ * drawn as one curve across the band has no point in it).
+ */
 function attachmentSpan(outline: Outline, box: BBox, where: "top" | "bottom"): { xMin: number; xMax: number } {
   const band = (box.yMax - box.yMin) * 0.2;
   const lo = where === "top" ? box.yMax - band : box.yMin;
   const hi = where === "top" ? box.yMax : box.yMin + band;
   let xMin = Number.POSITIVE_INFINITY;
   let xMax = Number.NEGATIVE_INFINITY;
-  for (const contour of outline) {
-    for (const point of [contour.start, ...contour.segments]) {
-      if (point.y >= lo && point.y <= hi) {
-        xMin = Math.min(xMin, point.x);
-        xMax = Math.max(xMax, point.x);
+  const include = (x: number) => {
+    xMin = Math.min(xMin, x);
+    xMax = Math.max(xMax, x);
+  };
+  for (const polygon of flattenOutline(outline, 1)) {
+    for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
+      const [p, q] = [polygon[j]!, polygon[i]!];
+      if (p.y >= lo && p.y <= hi) include(p.x);
+      // Where the edge crosses a boundary of the band, the crossing is ink in the band too.
+      for (const y of [lo, hi]) {
+        if ((p.y - y) * (q.y - y) < 0) include(p.x + ((q.x - p.x) * (y - p.y)) / (q.y - p.y));
       }
     }
   }

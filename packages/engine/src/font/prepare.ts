@@ -3,6 +3,7 @@ import { orientOutline } from "../outline/direction.ts";
 import { withExtrema } from "../outline/extrema.ts";
 import { flattenOutline } from "../outline/flatten.ts";
 import { contourArea, outlineBounds, roundOutline, transformOutline } from "../outline/geometry.ts";
+import { mergeCurves } from "../outline/merge-curves.ts";
 import { mergeContours } from "../outline/overlap.ts";
 import { OutlineError, parseSvgPath } from "../outline/parse-path.ts";
 import { type InkProfile, inkProfile } from "../outline/profile.ts";
@@ -38,12 +39,13 @@ export function integerBounds(outline: Outline): BBox | null {
 export const SPECK_AREA = 15;
 
 /**
- * Rounds to integers, drops specks, merges contours that cross or touch (overlapping strokes, self-intersections,
+ * Rounds to integers, drops specks, puts points at extrema, merges neighbouring curves that one curve fits within a
+ * unit (merge-curves.ts), merges contours that cross or touch (overlapping strokes, self-intersections,
  * spikes), orients contours by nesting (outer counter-clockwise) and measures the ink; one flattening serves it all.
  */
 export function cleanOutline(outline: Outline): PreparedOutline {
-  const rounded = withExtrema(
-    roundOutline(outline).filter((contour) => Math.abs(contourArea(contour)) >= 2 * SPECK_AREA),
+  const rounded = mergeCurves(
+    withExtrema(roundOutline(outline).filter((contour) => Math.abs(contourArea(contour)) >= 2 * SPECK_AREA)),
   );
   // Crossings and touches are found on the curves themselves (cusps and near-touches left by rounding included);
   // only the contours involved are merged, the others keep their curves.

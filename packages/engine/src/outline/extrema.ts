@@ -16,7 +16,7 @@ const END_T = 1e-6;
 type Cubic = [number, number, number, number, number, number, number, number];
 
 /** Whether four control values never turn back, so the curve through them has no extremum inside. */
-const inOrder = (a: number, b: number, c: number, d: number) =>
+export const inOrder = (a: number, b: number, c: number, d: number) =>
   (a <= b && b <= c && c <= d) || (a >= b && b >= c && c >= d);
 
 /** The smallest parameter inside (END_T, 1 − END_T) where a cubic coordinate's derivative is zero, or 2 for none. */
@@ -137,7 +137,7 @@ function alignJoint(segments: Segment[], i: number, beforeFrom: Point): boolean 
 export const SHARP_JOINT_RATIO = 8;
 
 /** Whether curve `before` and segment `after` meet at a sharp joint with handles more than SHARP_JOINT_RATIO apart. */
-function sharpUnbalanced(before: CubicSegment, after: Segment): boolean {
+export function sharpUnbalanced(before: CubicSegment, after: Segment): boolean {
   if (after.type !== "C") return false;
   const inX = before.x - before.x2;
   const inY = before.y - before.y2;

@@ -99,7 +99,7 @@ function chordLengths(xs: ArrayLike<number>, ys: ArrayLike<number>, first: numbe
 }
 
 /** The least-squares cubic with the given end tangents through the points at parameters u (Schneider's §2). */
-function generateBezier(
+export function generateBezier(
   xs: ArrayLike<number>,
   ys: ArrayLike<number>,
   first: number,

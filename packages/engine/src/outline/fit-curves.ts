@@ -3,7 +3,7 @@ import type { Polygon } from "./flatten.ts";
 import type { Contour, Point, Segment } from "./types.ts";
 
 /** Distance from p to the segment a–b. */
-function distanceToSegment(p: Point, a: Point, b: Point): number {
+export function distanceToSegment(p: Point, a: Point, b: Point): number {
   const dx = b.x - a.x;
   const dy = b.y - a.y;
   const length = dx * dx + dy * dy;

@@ -141,6 +141,29 @@ describe("binarizeCell on faint strokes", () => {
     }
   });
 
+  it("finds a hairline period written on the baseline guide, on paper a grain under 1 as a photo's normalised paper lies", () => {
+    // A ring 1.25 mm across (10 px) drawn with a 0.1 mm pen, centred on the baseline guide (row 100): shorter than
+    // a dash residue may be long, but as tall as wide, which no printed line is.
+    const dot = (x: number, y: number) => 0.17 * Math.exp(-((Math.hypot(x - 70, y - 100) - 5) ** 2) / 8);
+    for (let seed = 1; seed <= 3; seed++) {
+      const { mask } = binarizeCell(
+        photoCell(seed, dot, () => 0.985),
+        8,
+        [LABEL],
+      );
+      let onRing = 0;
+      let stray = 0;
+      for (let y = 0; y < 160; y++) {
+        for (let x = 0; x < 160; x++) {
+          if (!mask[y * 160 + x]) continue;
+          if (Math.abs(Math.hypot(x - 70, y - 100) - 5) <= 3) onRing++;
+          else stray++;
+        }
+      }
+      expect({ seed, found: onRing > 40, stray }).toEqual({ seed, found: true, stray: 0 });
+    }
+  });
+
   it("finds nothing in a blank photographed box, nor along a hard shadow's edge crossing it", () => {
     for (let seed = 1; seed <= 6; seed++) {
       // Half the light left of a 0.5 mm penumbra, on 8-bit paper, normalised as the reader does.

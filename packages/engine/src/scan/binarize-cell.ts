@@ -46,6 +46,12 @@ const CORE_RADIUS_MM = 0.4;
 const PRINT_SHARE = 0.3;
 /** Rows (columns) either side of a printed one that share its threshold: its blurred edges, a slight tilt. */
 const PRINT_SPREAD_PX = 1;
+/**
+ * In a picture whose print was divided out, a row (column) a share of which lies this many grain deviations below
+ * paper still carries a printed line (a dashed guide, left as it is): paper's own grain puts a share PRINT_SHARE of
+ * a row only half a deviation below its median.
+ */
+const PRINT_SIGMAS = 3;
 /** Sure ink this thin (mean width, mm) or thinner is a hairline's, which is followed beyond it. */
 const THIN_STROKE_MM = 0.35;
 /**
@@ -227,24 +233,17 @@ function faintStrokes(image: FloatImage, pxPerMm: number, labels: readonly Pixel
   if (tail > 0) {
     // A label is as dark as a faint stroke: nothing is followed into it.
     for (let i = 0; i < n; i++) if (onLabel[i]) flat[i] = 1;
-    const { rowCaps, columnCaps, floor } = followStrokes(
-      flat,
-      width,
-      height,
-      pxPerMm,
-      grain,
-      threshold,
-      mask,
-      margin,
-      queue,
-      tail,
-    );
+    followStrokes(flat, width, height, pxPerMm, grain, threshold, mask, margin, queue, tail);
     const parts = labelComponents(mask, width, height);
+    // Print left after dividing it out (the dashed guide) lies a share of its line well under paper's median.
+    const printLevel = percentileOf(flat, 0.5) - PRINT_SIGMAS * grain;
+    const printedRows = printedLines(flat, width, height, true, printLevel);
+    const printedColumns = printedLines(flat, width, height, false, printLevel);
     const offPrint = new Uint8Array(parts.count + 1);
     for (let y = 0; y < height; y++) {
       for (let x = 0; x < width; x++) {
         const l = parts.labels[y * width + x]!;
-        if (l && rowCaps[y]! >= floor && columnCaps[x]! >= floor) offPrint[l] = 1;
+        if (l && !printedRows[y] && !printedColumns[x]) offPrint[l] = 1;
       }
     }
     const keep = new Uint8Array(parts.count + 1);
@@ -268,25 +267,38 @@ function faintStrokes(image: FloatImage, pxPerMm: number, labels: readonly Pixel
   return { width, height, mask, margin, threshold, inkLevel };
 }
 
-/** The spread of paper's grain: the brighter half of a cell is paper (ink and print only darken it). */
-function grainOf(data: Float32Array): number {
-  // Histogram of 0–1.5 in steps of 1/512: fine enough to measure grain of a percent.
-  const bins = 768;
-  const histogram = new Uint32Array(bins);
+/** Levels 0–1.5 counted in steps of 1/512: fine enough to measure grain of a percent. */
+const LEVEL_BINS = 768;
+
+function levelHistogram(data: Float32Array): Uint32Array {
+  const histogram = new Uint32Array(LEVEL_BINS);
   for (let i = 0; i < data.length; i++) {
     const bin = (data[i]! * 512) | 0;
-    histogram[bin < 0 ? 0 : bin < bins ? bin : bins - 1]!++;
+    histogram[bin < 0 ? 0 : bin < LEVEL_BINS ? bin : LEVEL_BINS - 1]!++;
   }
-  const percentile = (share: number) => {
-    const target = data.length * share;
-    let seen = 0;
-    for (let b = 0; b < bins; b++) {
-      seen += histogram[b]!;
-      if (seen >= target) return (b + 0.5) / 512;
-    }
-    return bins / 512;
-  };
-  return Math.max(0, (percentile(0.9) - percentile(0.5)) / 1.2816);
+  return histogram;
+}
+
+/** The level that `share` of the `total` counted values lie below. */
+function levelBelow(histogram: Uint32Array, total: number, share: number): number {
+  const target = total * share;
+  let seen = 0;
+  for (let b = 0; b < LEVEL_BINS; b++) {
+    seen += histogram[b]!;
+    if (seen >= target) return (b + 0.5) / 512;
+  }
+  return LEVEL_BINS / 512;
+}
+
+/** The value `share` of the picture lies below. */
+function percentileOf(data: Float32Array, share: number): number {
+  return levelBelow(levelHistogram(data), data.length, share);
+}
+
+/** The spread of paper's grain: the brighter half of a cell is paper (ink and print only darken it). */
+function grainOf(data: Float32Array): number {
+  const histogram = levelHistogram(data);
+  return Math.max(0, (levelBelow(histogram, data.length, 0.9) - levelBelow(histogram, data.length, 0.5)) / 1.2816);
 }
 
 /**
@@ -334,6 +346,34 @@ function withoutPrint(data: Float32Array, width: number, height: number): Float3
     if (c < 1) for (let y = 0; y < height; y++) out[y * width + x]! /= c;
   }
   return out;
+}
+
+/**
+ * Which rows (or columns) of a picture whose print was divided out (see withoutPrint) still carry a printed line:
+ * those a share (PRINT_SHARE) of which lies under `level` (PRINT_SIGMAS of the grain below paper, the picture's
+ * median), and one either side (PRINT_SPREAD_PX). Judged against the measured paper and grain rather than against
+ * 1: a photo's lighting normalisation leaves paper a grain deviation or so under 1, and its lighter share of a row
+ * would otherwise make every row of a noisy photo a printed one.
+ */
+function printedLines(data: Float32Array, width: number, height: number, rows: boolean, level: number): Uint8Array {
+  const lines = rows ? height : width;
+  const length = rows ? width : height;
+  const target = Math.max(1, Math.round(length * PRINT_SHARE));
+  const dark = new Uint8Array(lines);
+  for (let line = 0; line < lines; line++) {
+    const start = rows ? line * width : line;
+    const step = rows ? 1 : width;
+    let count = 0;
+    for (let k = 0, i = start; k < length; k++, i += step) if (data[i]! < level) count++;
+    dark[line] = count >= target ? 1 : 0;
+  }
+  const printed = new Uint8Array(lines);
+  for (let line = 0; line < lines; line++) {
+    for (let k = Math.max(0, line - PRINT_SPREAD_PX); k <= Math.min(lines - 1, line + PRINT_SPREAD_PX); k++) {
+      if (dark[k]) printed[line] = 1;
+    }
+  }
+  return printed;
 }
 
 /**

@@ -3,25 +3,34 @@ import { describe, expect, it } from "vitest";
 import type { LayoutCell } from "../template/layout-types.ts";
 import { cellPicture, PICTURE_PX_PER_MM } from "./cell-picture.ts";
 
-/** The RGBA pixels of a PNG written by encodePng (8-bit RGBA, filter 0 on every row). */
-function decodePng(png: Uint8Array): { width: number; height: number; rgba: Uint8Array } {
+/** The RGBA pixels of a PNG written by encodePng or encodeGreyAlphaPng (8 bits a channel, filter 0 on every row). */
+function decodePng(png: Uint8Array): { width: number; height: number; colourType: number; rgba: Uint8Array } {
   const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
   let width = 0;
   let height = 0;
+  let colourType = 0;
   const idat: Uint8Array[] = [];
   for (let at = 8; at < png.length; ) {
     const length = view.getUint32(at);
     const type = String.fromCharCode(...png.subarray(at + 4, at + 8));
     const data = png.subarray(at + 8, at + 8 + length);
-    if (type === "IHDR") [width, height] = [view.getUint32(at + 8), view.getUint32(at + 12)];
+    if (type === "IHDR") [width, height, colourType] = [view.getUint32(at + 8), view.getUint32(at + 12), png[at + 17]!];
     if (type === "IDAT") idat.push(data);
     at += 12 + length;
   }
   const raw = inflateSync(Buffer.concat(idat));
+  // Colour type 6 is RGBA, 4 grey and alpha.
+  const channels = colourType === 6 ? 4 : 2;
   const rgba = new Uint8Array(width * height * 4);
-  for (let y = 0; y < height; y++)
-    rgba.set(raw.subarray(y * (width * 4 + 1) + 1, (y + 1) * (width * 4 + 1)), y * width * 4);
-  return { width, height, rgba };
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const from = y * (width * channels + 1) + 1 + x * channels;
+      const to = (y * width + x) * 4;
+      if (channels === 4) rgba.set(raw.subarray(from, from + 4), to);
+      else rgba.set([raw[from]!, raw[from]!, raw[from]!, raw[from + 1]!], to);
+    }
+  }
+  return { width, height, colourType, rgba };
 }
 
 describe("a box's picture for tracing", () => {
@@ -41,14 +50,14 @@ describe("a box's picture for tracing", () => {
   } satisfies LayoutCell;
   const identity = [pxPerMm, 0, 0, 0, pxPerMm, 0, 0, 0, 1];
 
-  it("lies where the box lies in the letter's font units (x from the box's left, y up from its baseline)", async () => {
-    const { box } = await cellPicture(page, identity, cell);
+  it("lies where the box lies in the letter's font units (x from the box's left, y up from its baseline)", () => {
+    const { box } = cellPicture(page, identity, cell);
     // 0.7 mm inside the printed box, 100 units a millimetre.
     expect(box).toEqual({ xMin: 70, xMax: 1930, yMin: -430, yMax: 1430 });
   });
 
-  it("keeps ink opaque and the paper clear, at the picture's resolution", async () => {
-    const { png } = await cellPicture(page, identity, cell);
+  it("keeps ink opaque and the paper clear, at the picture's resolution", () => {
+    const { png } = cellPicture(page, identity, cell);
     const picture = decodePng(png);
     expect(picture.width).toBe(Math.round(18.6 * PICTURE_PX_PER_MM));
     const alphaAt = (mmX: number, mmY: number) => {
@@ -59,5 +68,11 @@ describe("a box's picture for tracing", () => {
     expect(alphaAt(26, 40)).toBe(255);
     expect(alphaAt(35, 40)).toBe(0);
     expect(alphaAt(26, 48)).toBe(0);
+  });
+
+  it("is grey 96 everywhere, kept as grey and alpha (half the bytes of RGBA)", () => {
+    const picture = decodePng(cellPicture(page, identity, cell).png);
+    expect(picture.colourType).toBe(4);
+    for (let i = 0; i < picture.rgba.length; i += 4) expect([...picture.rgba.subarray(i, i + 3)]).toEqual([96, 96, 96]);
   });
 });

@@ -10,6 +10,20 @@ describe("toLuminance", () => {
     expect(Array.from(toLuminance({ width: 2, height: 1, data: rgba }, 4).data)).toEqual([76, 29]);
   });
 
+  it("gives every pixel of an RGB image its own weighted level, wherever the pixels start in their buffer", () => {
+    // RGB pixels are read four at a time when the buffer allows: 7 pixels leave 3 after the four, and a buffer that
+    // starts one byte into its memory is read a byte at a time. All must give (306 R + 601 G + 117 B + 512) >> 10.
+    const levels = Array.from({ length: 22 }, (_, i) => (i * 97 + 13) % 256);
+    const expected = Array.from({ length: 7 }, (_, p) => {
+      const [r, g, b] = levels.slice(3 * p, 3 * p + 3) as [number, number, number];
+      return (306 * r + 601 * g + 117 * b + 512) >> 10;
+    });
+    const aligned = new Uint8Array(levels.slice(0, 21));
+    expect(Array.from(toLuminance({ width: 7, height: 1, data: aligned }, 3).data)).toEqual(expected);
+    const shifted = new Uint8Array(new Uint8Array([0, ...levels.slice(0, 21)]).buffer, 1, 21);
+    expect(Array.from(toLuminance({ width: 7, height: 1, data: shifted }, 3).data)).toEqual(expected);
+  });
+
   it("infers channels from the buffer and refuses a buffer that does not match the size", () => {
     expect(channelsOf({ width: 2, height: 2, data: new Uint8Array(12) })).toBe(3);
     expect(channelsOf({ width: 2, height: 2, data: new Uint8Array(16) })).toBe(4);

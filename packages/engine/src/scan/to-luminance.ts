@@ -1,5 +1,7 @@
 import type { GreyImage, ScanImage } from "./images.ts";
 
+const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
+
 /**
  * Converts decoded pixels to luminance (Rec. 601 weights, as JPEG's own Y channel). The template's light blue
  * guides are bright in luminance while every dark ink is dark, so they separate here; and JPEG keeps Y at full
@@ -26,7 +28,24 @@ export function luminancePyramid(
   if (channels === 1) out.set(data.subarray(0, pixels));
   // Fixed-point weights 306/601/117 of 1024 are 0.299/0.587/0.114.
   else if (channels === 3) {
-    for (let i = 0, j = 0; i < pixels; i++, j += 3)
+    // Four pixels at a time where the platform allows: three 32-bit reads hold their twelve bytes and one write
+    // takes their four levels (half the CPU time of a byte at a time on a 300 dpi page).
+    const words = data.byteOffset % 4 === 0 && LITTLE_ENDIAN ? Math.floor(pixels / 4) : 0;
+    if (words > 0) {
+      const rgb = new Uint32Array(data.buffer, data.byteOffset, 3 * words);
+      const grey = new Uint32Array(out.buffer, 0, words);
+      for (let k = 0, j = 0; k < words; k++, j += 3) {
+        const a = rgb[j]!;
+        const b = rgb[j + 1]!;
+        const c = rgb[j + 2]!;
+        const y0 = (306 * (a & 255) + 601 * ((a >>> 8) & 255) + 117 * ((a >>> 16) & 255) + 512) >> 10;
+        const y1 = (306 * (a >>> 24) + 601 * (b & 255) + 117 * ((b >>> 8) & 255) + 512) >> 10;
+        const y2 = (306 * ((b >>> 16) & 255) + 601 * (b >>> 24) + 117 * (c & 255) + 512) >> 10;
+        const y3 = (306 * ((c >>> 8) & 255) + 601 * ((c >>> 16) & 255) + 117 * (c >>> 24) + 512) >> 10;
+        grey[k] = y0 | (y1 << 8) | (y2 << 16) | (y3 << 24);
+      }
+    }
+    for (let i = 4 * words, j = 3 * i; i < pixels; i++, j += 3)
       out[i] = (306 * data[j]! + 601 * data[j + 1]! + 117 * data[j + 2]! + 512) >> 10;
   } else {
     for (let i = 0, j = 0; i < pixels; i++, j += 4)

@@ -30,9 +30,10 @@ describe("access tokens", () => {
     const tokens = await createAccessTokens(pem(), ISSUER, manualClock());
     const token = await tokens.issue(claims);
     expect(await tokens.verify(token)).toEqual(claims);
-    const last = token.at(-1) === "A" ? "B" : "A";
-    expect(await tokens.verify(token.slice(0, -1) + last)).toBeNull();
     const [header, payload, signature] = token.split(".");
+    // The signature's first character: the last one may carry only padding bits, which decoders ignore.
+    const altered = `${signature![0] === "A" ? "B" : "A"}${signature!.slice(1)}`;
+    expect(await tokens.verify(`${header}.${payload}.${altered}`)).toBeNull();
     const admin = Buffer.from(
       JSON.stringify({ ...JSON.parse(Buffer.from(payload!, "base64url").toString()), roles: ["ADMIN"] }),
     );

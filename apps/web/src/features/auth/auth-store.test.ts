@@ -1,27 +1,7 @@
 // @vitest-environment node
-import type { UserView } from "@handfont/contract";
 import { describe, expect, it } from "vitest";
-import { createAuthStore, STORED_USER_KEY, type UserStorage } from "./auth-store.ts";
-
-function memoryStorage(initial: Record<string, string> = {}): UserStorage & { data: Map<string, string> } {
-  const data = new Map(Object.entries(initial));
-  return {
-    data,
-    getItem: (key) => data.get(key) ?? null,
-    setItem: (key, value) => void data.set(key, value),
-    removeItem: (key) => void data.delete(key),
-  };
-}
-
-const user: UserView = {
-  id: "0b9f3f52-8d4a-4c8f-9a55-6c1d2e3f4a5b",
-  username: "ada",
-  email: "ada@example.com",
-  roles: ["USER"],
-  isPremium: false,
-  locale: "en",
-  hasPassword: true,
-};
+import { createAuthStore, STORED_USER_KEY } from "./auth-store.ts";
+import { memoryStorage, testUser as user } from "./test-support.ts";
 
 describe("auth store (spec §4)", () => {
   it("starts logged out and moves to logged in and back, telling subscribers each time", () => {

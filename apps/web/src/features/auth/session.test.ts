@@ -1,17 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { createApiClient } from "../../api/client.ts";
 import { LETTER_EDITS_PREFIX } from "../../lib/device-copies.ts";
-import { createAuthStore, type UserStorage } from "./auth-store.ts";
+import { createAuthStore } from "./auth-store.ts";
 import { createSession } from "./session.ts";
-
-function memoryStorage(): UserStorage {
-  const data = new Map<string, string>();
-  return {
-    getItem: (key) => data.get(key) ?? null,
-    setItem: (key, value) => void data.set(key, value),
-    removeItem: (key) => void data.delete(key),
-  };
-}
+import { memoryStorage } from "./test-support.ts";
 
 describe("the session on this device", () => {
   it("forgets the letters kept on the device when the user signs out, even with the server unreachable", async () => {

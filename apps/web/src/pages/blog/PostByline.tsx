@@ -1,17 +1,14 @@
 import { Badge, Group, Text } from "@mantine/core";
-import { useLanguage } from "../../app/use-language.ts";
-import { formatDay } from "../../content/dates.ts";
 import type { BlogPostSummary } from "../../content/types.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 
 /** Date, author, reading time and tags of a post. */
 export function PostByline({ post }: { post: BlogPostSummary }) {
   const { t } = useTranslation("content");
-  const language = useLanguage();
   return (
     <>
       <Text size="sm" c="dimmed">
-        <time dateTime={post.date}>{formatDay(post.date, language)}</time>
+        <time dateTime={post.date}>{post.dateText}</time>
         {" · "}
         {t("blog.by", { author: post.author })}
         {" · "}

@@ -4,7 +4,6 @@ import { useLanguage } from "../../app/use-language.ts";
 import { usePageMeta, useSiteOrigin } from "../../app/use-page-meta.ts";
 import { Article } from "../../content/Article.tsx";
 import { Breadcrumbs, type Crumb } from "../../content/Breadcrumbs.tsx";
-import { formatDay } from "../../content/dates.ts";
 import { breadcrumbJsonLd, faqJsonLd } from "../../content/json-ld.ts";
 import { NeighbourLinks } from "../../content/NeighbourLinks.tsx";
 import { type InstructionsDocument, instructionsPath } from "../../content/types.ts";
@@ -63,7 +62,7 @@ export default function InstructionsPage() {
               {doc.title}
             </Title>
             <Text size="sm" c="dimmed" mb="xl">
-              {t("instructions.updated", { date: formatDay(doc.updated, language) })}
+              {t("instructions.updated", { date: doc.updatedText })}
             </Text>
             <Article html={doc.html} />
           </article>
