@@ -15,6 +15,12 @@ const only = new Set(process.argv.slice(2)); // e.g. `npm test -- checks unit`
 const wants = (tier) => only.size === 0 || only.has(tier);
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+// CI shows only the tail of the log, so failing tests are named again just above the summary line.
+const failedTests = [];
+
+function firstLine(message) {
+  return (message ?? "").split("\n").find((line) => line.trim() !== "")?.trim().slice(0, 300) ?? "";
+}
 
 function run(label, command, args, env = {}) {
   console.log(`\n▶ ${label}: ${command} ${args.join(" ")}`);
@@ -53,6 +59,14 @@ if (wants("unit")) {
     totals.failed += report.numFailedTests ?? 0;
     totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
     if ((report.numFailedTests ?? 0) > 0) failures.push("vitest");
+    for (const suite of report.testResults ?? []) {
+      const where = suite.name.startsWith(root) ? suite.name.slice(root.length + 1) : suite.name;
+      if (suite.status === "failed" && (suite.assertionResults ?? []).length === 0)
+        failedTests.push(`${where}: ${firstLine(suite.message)}`);
+      for (const test of suite.assertionResults ?? []) {
+        if (test.status === "failed") failedTests.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+      }
+    }
     if (!ok && (report.numFailedTests ?? 0) === 0) {
       totals.failed += 1; // a suite that failed to load counts as a failure even with no failed test
       failures.push("vitest (suite error)");
@@ -90,6 +104,7 @@ if (wants("e2e")) {
   }
 }
 
+if (failedTests.length > 0) console.log(`\nFailed tests:\n${failedTests.map((line) => `  ✗ ${line}`).join("\n")}`);
 if (failures.length > 0) console.log(`\nFailed tiers: ${failures.join(", ")}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 ? 1 : 0);
