@@ -35,15 +35,19 @@ describe.skipIf(!hasPoppler)("PDF pages", () => {
   });
 });
 
-/** Processes whose command line names one of this process's temporary PDF folders (pdfinfo, pdftoppm). */
-function popplerRuns(): string[] {
+/**
+ * Processes whose command line names one of this process's temporary PDF folders (pdfinfo, pdftoppm), or only those
+ * running `tool`.
+ */
+function popplerRuns(tool?: "pdfinfo" | "pdftoppm"): string[] {
   const marker = `handfont-pdf-${process.pid}-`;
   return readdirSync("/proc")
     .filter((entry) => /^\d+$/.test(entry))
     .flatMap((pid) => {
       try {
-        const command = readFileSync(`/proc/${pid}/cmdline`, "utf8");
-        return command.includes(marker) ? [command] : [];
+        const argv = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+        const named = argv.some((arg) => arg.includes(marker));
+        return named && (tool === undefined || argv.includes(tool)) ? [argv.join(" ")] : [];
       } catch {
         return [];
       }
@@ -74,11 +78,16 @@ describe.skipIf(!hasPoppler)("PDF pages within bounds", () => {
   it("stops at once when the job is aborted (shutdown), leaving no process and no folder", async () => {
     const abort = new AbortController();
     const run = rasterisePdf(pdf(20, [842, 1191]), {}, abort.signal);
-    // Up to 10 s for pdftoppm to start: a loaded machine (the whole suite in parallel) took over 1 s.
-    for (let i = 0; i < 2000 && popplerRuns().length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 5));
-    expect(popplerRuns().length).toBeGreaterThan(0);
+    // Up to 10 s for pdftoppm to start: a loaded machine (the whole suite in parallel) took over 1 s. Waiting for
+    // any poppler run is not enough: pdfinfo's command line names the folder too and it ends within milliseconds.
+    let drawing = false;
+    for (let i = 0; i < 2000 && !drawing; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      drawing = popplerRuns("pdftoppm").length > 0;
+    }
     abort.abort(new Error("shutting down"));
     await expect(run).rejects.toThrow("shutting down");
+    expect(drawing).toBe(true);
     expect(popplerRuns()).toEqual([]);
     expect(ownFolders()).toEqual([]);
   });
