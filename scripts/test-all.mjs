@@ -19,7 +19,13 @@ const failures = [];
 const failedTests = [];
 
 function firstLine(message) {
-  return (message ?? "").split("\n").find((line) => line.trim() !== "")?.trim().slice(0, 300) ?? "";
+  return (
+    (message ?? "")
+      .split("\n")
+      .find((line) => line.trim() !== "")
+      ?.trim()
+      .slice(0, 300) ?? ""
+  );
 }
 
 function run(label, command, args, env = {}) {
@@ -64,7 +70,8 @@ if (wants("unit")) {
       if (suite.status === "failed" && (suite.assertionResults ?? []).length === 0)
         failedTests.push(`${where}: ${firstLine(suite.message)}`);
       for (const test of suite.assertionResults ?? []) {
-        if (test.status === "failed") failedTests.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+        if (test.status === "failed")
+          failedTests.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
       }
     }
     if (!ok && (report.numFailedTests ?? 0) === 0) {
