@@ -2,15 +2,18 @@ import type { ScanWarning } from "../errors.ts";
 import { scanWarning } from "../errors.ts";
 import type { BoxMm, LayoutCell } from "../template/layout-types.ts";
 import { LABEL_INSET_MM, LABEL_SIZE_EM } from "../template/page-geometry.ts";
+import { pagePoint } from "../units.ts";
 import { binarizeCell, type CellMask, MAX_THRESHOLD, type PixelRect } from "./binarize-cell.ts";
 import type { CellPicture } from "./cell-picture.ts";
 import { type CleanedCell, cleanCell } from "./clean-cell.ts";
 import { cutRegion } from "./cut-cells.ts";
 import { followInk, followRegion, inkAroundBox, type Surroundings } from "./follow-ink.ts";
-import type { Homography } from "./homography.ts";
+import { type Homography, pageToScan } from "./homography.ts";
 import type { GreyImage } from "./images.ts";
+import type { MotionBlur } from "./measure-blur.ts";
 import { normaliseLighting } from "./normalise-lighting.ts";
 import { type GlyphBox, placeInEm } from "./place-in-em.ts";
+import { removeMotionBlur } from "./remove-motion-blur.ts";
 import { traceOutline } from "./trace-outline.ts";
 import { upsampleMask } from "./upsample-mask.ts";
 
@@ -38,8 +41,9 @@ export const TRACE_PX_PER_MM = 32;
 type Binarized = { binary: CellMask; paperLevel: number };
 
 /**
- * Reads one box: cut, normalise lighting, binarize, clean, trace, place in the em. Ink running off the box is
- * followed into its surroundings (the page's other boxes and the readable part of the page).
+ * Reads one box: cut, undo the page's motion blur (when `blur`, in the pixels of `scan`, says it has one),
+ * normalise lighting, binarize, clean, trace, place in the em. Ink running off the box is followed into its
+ * surroundings (the page's other boxes and the readable part of the page).
  */
 export async function readCell(
   scan: GreyImage,
@@ -47,10 +51,11 @@ export async function readCell(
   cell: LayoutCell,
   workPxPerMm: number,
   surroundings: Surroundings,
+  blur?: MotionBlur,
 ): Promise<CellReading> {
   const started = performance.now();
   const region = inset(cell.box, CUT_INSET_MM);
-  const first = binarizeRegion(scan, h, region, workPxPerMm, [cell]);
+  const first = binarizeRegion(scan, h, region, workPxPerMm, [cell], blur);
   const cut = performance.now();
   let source = first;
   let origin: BoxMm = region;
@@ -61,7 +66,7 @@ export async function readCell(
   if (cleaned.needsContext || (!cleaned.empty && inkAroundBox(scan, h, cell.box, region, inkLevel))) {
     // Keep this letter's ink there and leave the neighbours'.
     origin = followRegion(cell, surroundings);
-    source = binarizeRegion(scan, h, origin, workPxPerMm, surroundings.cells);
+    source = binarizeRegion(scan, h, origin, workPxPerMm, surroundings.cells, blur);
     cleaned = followInk(source.binary, origin, workPxPerMm, cell, surroundings, { inner: region });
   }
   const warnings = [...cleaned.warnings];
@@ -97,8 +102,13 @@ function binarizeRegion(
   region: BoxMm,
   workPxPerMm: number,
   cells: readonly LayoutCell[],
+  blur: MotionBlur | undefined,
 ): Binarized {
-  const image = cutRegion(scan, h, region, workPxPerMm);
+  const cut = cutRegion(scan, h, region, workPxPerMm);
+  const smear = blur && smearIn(blur, h, region, workPxPerMm);
+  // One sample of the smear a pixel of the scan, as the camera's pixels saw it.
+  const taps = blur ? Math.max(2, Math.round(Math.hypot(blur.dx, blur.dy)) + 1) : 0;
+  const image = smear ? removeMotionBlur(cut, smear.dx, smear.dy, taps) : cut;
   const { image: normalised, paperLevel } = normaliseLighting(image, 2.5 * workPxPerMm);
   const labels = cells.map((c) => labelRect(c, region, workPxPerMm));
   return { binary: binarizeCell(normalised, workPxPerMm, labels), paperLevel };
@@ -123,6 +133,22 @@ export function labelRect(cell: LayoutCell, region: BoxMm, pxPerMm: number): Pix
     x1: Math.ceil((x + width + LABEL_MARGIN_MM) * pxPerMm),
     y1: Math.ceil((y + 1.3 * capHeight + LABEL_MARGIN_MM) * pxPerMm),
   };
+}
+
+/**
+ * A motion blur measured in scan pixels as it lies in a region cut at `pxPerMm` (the homography's local linear
+ * part, inverted, at the region's centre), or undefined when it is under a pixel there.
+ */
+function smearIn(blur: MotionBlur, h: Homography, region: BoxMm, pxPerMm: number): MotionBlur | undefined {
+  const [x, y] = [region.x + region.width / 2, region.y + region.height / 2];
+  const o = pageToScan(h, pagePoint(x, y));
+  const px = pageToScan(h, pagePoint(x + 1, y));
+  const py = pageToScan(h, pagePoint(x, y + 1));
+  const [ax, ay, bx, by] = [px.x - o.x, px.y - o.y, py.x - o.x, py.y - o.y];
+  const det = ax * by - bx * ay;
+  const dx = ((by * blur.dx - bx * blur.dy) / det) * pxPerMm;
+  const dy = ((ax * blur.dy - ay * blur.dx) / det) * pxPerMm;
+  return Math.hypot(dx, dy) >= 1 ? { dx, dy } : undefined;
 }
 
 function inset(box: BoxMm, by: number): BoxMm {

@@ -7,6 +7,7 @@ import { findQrCode } from "./find-qr-code.ts";
 import { surroundingsOf } from "./follow-ink.ts";
 import { type Homography, localScale, solveHomography } from "./homography.ts";
 import { channelsOf, type RgbaImage, type ScanImage } from "./images.ts";
+import { measureMotionBlur } from "./measure-blur.ts";
 import { readCell, type ScanCell } from "./read-cell.ts";
 import { rectifyPage } from "./rectify-page.ts";
 import { refineBoxes } from "./refine-boxes.ts";
@@ -139,6 +140,9 @@ export async function readScan(
   const pageCells = layout.cells.filter((cell) => cell.page === page);
   // A page that is not flat moves its boxes off the markers' homography: each box gets its own.
   const boxH = refineBoxes(cellSource, cellH, layout, pageCells);
+  // A shaken photo's smear, measured on the markers at full resolution, in the pixels cells are cut from.
+  const smear = measureMotionBlur(full, h, layout.markers);
+  const blur = smear && { dx: smear.dx / cellFactor, dy: smear.dy / cellFactor };
   const tBoxes = performance.now();
   const cells: ScanCell[] = [];
   const paperLevels: number[] = [];
@@ -150,7 +154,7 @@ export async function readScan(
     if (cells.length % reportEvery === 0 && cells.length > 0) {
       report(STAGE_START.cells + cells.length * cellShare, "cells");
     }
-    const reading = await readCell(cellSource, boxH[index]!, cell, workPxPerMm, surroundings);
+    const reading = await readCell(cellSource, boxH[index]!, cell, workPxPerMm, surroundings, blur);
     // A written box's picture is kept for tracing under its outline in the editors.
     const keepPicture = !reading.cell.empty && options.pictures !== false;
     cells.push(keepPicture ? { ...reading.cell, picture: cellPicture(cellSource, boxH[index]!, cell) } : reading.cell);

@@ -1,0 +1,203 @@
+import type { Layout } from "../template/layout-types.ts";
+import { MARKER_HOLE_RATIO } from "../template/page-geometry.ts";
+import { pagePoint } from "../units.ts";
+import { sampleGrid } from "./cut-cells.ts";
+import { type Homography, localScale, pageToScan } from "./homography.ts";
+import type { GreyImage } from "./images.ts";
+
+/**
+ * A straight motion blur (the camera moving while the shutter was open), in the pixels of the picture it was
+ * measured on: the whole smear as a vector, its direction either way.
+ */
+export type MotionBlur = { dx: number; dy: number };
+
+/**
+ * A smear is removed only when it spreads the picture at least this much more one way than the other (the larger
+ * principal spread over the smaller, the lens's round blur). Pictures that were not shaken measure up to 1.5
+ * (JPEG, a photo's demosaicing, the markers' own print: flatbed scans, phone photos, curled pages of the
+ * benchmark); a 5-pixel smear on a phone photo measures 2 to 3. A smear spreading less than the lens's blur
+ * changes the strokes' edges less than a pixel.
+ */
+const MIN_ANISOTROPY = 1.75;
+/** …and is this long (scan pixels) at least: a shorter box blur is hardly told from a round one. */
+const MIN_MOTION_PX = 3;
+/** How far either side of an outer marker edge its profile is read (mm): up to halfway to the hole's edge. */
+const EDGE_REACH_MM = 1;
+/**
+ * How far from an outer marker corner its blur is read, along each edge: this many of the blur's standard
+ * deviations along that edge (a smear's end lies 1.7 of them out, a round blur's tail fades by 2.5), and at most
+ * CORNER_REACH_MM. No further: a printed edge a hundredth of a radian off the sampling grid's axis adds the
+ * square of the reach times that to the mixed moment, as much as a smear's own at a few pixels' reach.
+ */
+const CORNER_SIGMAS = 2.5;
+/** …and never more than this (mm)… */
+const CORNER_REACH_MM = 1.5;
+/** …and along its diagonal: short of the blur of the hole's corner, which lies twice as far in. */
+const CORNER_DIAGONAL_MM = 2;
+/** Samples across a marker and its surroundings at most: enough for a blur of a pixel on any scan. */
+const MAX_SAMPLES = 200;
+/** Paper and a marker's black differ by this many grey levels at least, or its edges cannot be measured. */
+const MIN_CONTRAST = 30;
+
+/**
+ * Measures a straight motion blur from the printed corner markers, whose sharp shape is known. A blur's spread is
+ * a 2 × 2 covariance in the picture: the lens's round blur adds the same to every direction, a smear of length L
+ * adds L²/12 along its own. The spread across a marker's outer edges (the derivative of the edge's profile is the
+ * blur seen along that edge's normal) gives the covariance along the marker's two axes; the mixed derivative of
+ * the picture at an outer corner of the black square is the blur itself (a corner is the product of two steps),
+ * whose central moment gives the covariance across the axes, the part that tells a smear along one diagonal from one
+ * along the other. The difference of the covariance's two principal spreads is the smear's (the median of the
+ * markers'). Returns undefined when there is none to speak of (MIN_ANISOTROPY, MIN_MOTION_PX) or the markers cannot
+ * be measured.
+ */
+export function measureMotionBlur(scan: GreyImage, h: Homography, markers: Layout["markers"]): MotionBlur | undefined {
+  const spreads: [number, number, number][] = [];
+  for (const centre of markers.centers) {
+    const spread = markerSpread(scan, h, centre.x, centre.y, markers.sizeMm);
+    if (spread) spreads.push(spread);
+  }
+  if (spreads.length < 2) return undefined;
+  const [xx, xy, yy] = [0, 1, 2].map((k) => median(spreads.map((s) => s[k]!))) as [number, number, number];
+  // Principal spreads of [[xx, xy], [xy, yy]]: their difference is the smear's L²/12, the larger one's axis its way.
+  const difference = 2 * Math.hypot((xx - yy) / 2, xy);
+  const length = Math.sqrt(12 * difference);
+  const round = (xx + yy) / 2 - difference / 2;
+  if (!(length >= MIN_MOTION_PX) || round + difference < MIN_ANISOTROPY * round) return undefined;
+  const angle = 0.5 * Math.atan2(2 * xy, xx - yy);
+  return { dx: length * Math.cos(angle), dy: length * Math.sin(angle) };
+}
+
+/**
+ * The blur's covariance (xx, xy, yy, in scan pixels²) at one marker, or undefined when the marker is too faint or
+ * its edges and corners do not each hold about one blur's worth of ink (covered, cut off by the picture's edge).
+ */
+function markerSpread(
+  scan: GreyImage,
+  h: Homography,
+  cx: number,
+  cy: number,
+  size: number,
+): [number, number, number] | undefined {
+  const half = size / 2;
+  const around = (size * (1 - MARKER_HOLE_RATIO)) / 2;
+  const reach = half + around;
+  // Half a scan pixel a sample (the blur is a few pixels), never more samples than MAX_SAMPLES a side.
+  const step = Math.max(0.5 / localScale(h, pagePoint(cx, cy)), (2 * reach) / MAX_SAMPLES);
+  const n = Math.ceil((2 * reach) / step) + 1;
+  const x0 = cx - reach;
+  const y0 = cy - reach;
+  const grid = new Float32Array(n * n);
+  sampleGrid(scan, h, grid, x0, y0, step, 0, 0, step, n, n, 1, n);
+  // Paper fills most of the grid and the marker's black a third of it.
+  const paper = levelAt(grid, 0.9);
+  const ink = levelAt(grid, 0.1);
+  if (paper - ink < MIN_CONTRAST) return undefined;
+  for (let i = 0; i < grid.length; i++) grid[i] = (paper - grid[i]!) / (paper - ink);
+  const at = (mm: number, from: number) => (mm - from) / step;
+
+  // Across each outer edge, the derivative of its profile, averaged along the edge between the hole's corners (clear
+  // of the outer corners). The grid is square about the marker's centre, so one range serves both axes.
+  const edgeReach = EDGE_REACH_MM / step;
+  const alongFrom = Math.ceil(at(cy - half + around, y0));
+  const alongTo = Math.floor(at(cy + half - around, y0));
+  const across = (edge: number, vertical: boolean, sign: number) => {
+    const from = Math.max(0, Math.ceil(edge - edgeReach));
+    const to = Math.min(n - 1, Math.floor(edge + edgeReach));
+    const profile: number[] = [];
+    for (let k = from; k <= to; k++) {
+      let sum = 0;
+      for (let m = alongFrom; m <= alongTo; m++) sum += vertical ? grid[m * n + k]! : grid[k * n + m]!;
+      profile.push(sum / (alongTo - alongFrom + 1));
+    }
+    const derivative = profile.slice(1).map((v, k) => sign * (v - profile[k]!));
+    return moments1(derivative);
+  };
+  const left = across(at(cx - half, x0), true, 1);
+  const right = across(at(cx + half, x0), true, -1);
+  const top = across(at(cy - half, y0), false, 1);
+  const bottom = across(at(cy + half, y0), false, -1);
+  const edges = [left, right, top, bottom];
+  if (edges.some((e) => e.mass < 0.7 || e.mass > 1.3)) return undefined;
+  const ss = (left.variance + right.variance) / 2;
+  const tt = (top.variance + bottom.variance) / 2;
+
+  // At each outer corner the mixed derivative is the blur itself: + at the top-left and bottom-right corners of
+  // the square, − at the other two.
+  const reachS = Math.min(CORNER_REACH_MM / step, CORNER_SIGMAS * Math.sqrt(ss));
+  const reachT = Math.min(CORNER_REACH_MM / step, CORNER_SIGMAS * Math.sqrt(tt));
+  const diagonal = CORNER_DIAGONAL_MM / step;
+  let st = 0;
+  for (const [fx, fy] of [
+    [-1, -1],
+    [1, -1],
+    [1, 1],
+    [-1, 1],
+  ] as const) {
+    const ex = at(cx + fx * half, x0);
+    const ey = at(cy + fy * half, y0);
+    const sign = fx * fy;
+    let mass = 0;
+    let sx = 0;
+    let sy = 0;
+    let sxy = 0;
+    for (let j = Math.max(0, Math.ceil(ey - reachT)); j < Math.min(n - 1, ey + reachT); j++) {
+      for (let i = Math.max(0, Math.ceil(ex - reachS)); i < Math.min(n - 1, ex + reachS); i++) {
+        // The sample between four grid points, in the corner's own frame (the square towards +a, +b).
+        const a = -fx * (i + 0.5 - ex);
+        const b = -fy * (j + 0.5 - ey);
+        if (Math.abs(a + b) > diagonal) continue;
+        const k = j * n + i;
+        const p = sign * (grid[k + n + 1]! - grid[k + n]! - grid[k + 1]! + grid[k]!);
+        const [u, v] = [i + 0.5 - ex, j + 0.5 - ey];
+        mass += p;
+        sx += p * u;
+        sy += p * v;
+        sxy += p * u * v;
+      }
+    }
+    if (mass < 0.7 || mass > 1.3) return undefined;
+    st += (sxy / mass - (sx / mass) * (sy / mass)) / 4;
+  }
+  // From the sample grid (page axes, `step` mm apart) to scan pixels: Σ_scan = E Σ Eᵀ.
+  const o = pageToScan(h, pagePoint(cx, cy));
+  const ps = pageToScan(h, pagePoint(cx + step, cy));
+  const pt = pageToScan(h, pagePoint(cx, cy + step));
+  const [ax, ay, bx, by] = [ps.x - o.x, ps.y - o.y, pt.x - o.x, pt.y - o.y];
+  return [
+    ax * ax * ss + 2 * ax * bx * st + bx * bx * tt,
+    ax * ay * ss + (ax * by + bx * ay) * st + bx * by * tt,
+    ay * ay * ss + 2 * ay * by * st + by * by * tt,
+  ];
+}
+
+/** Mass and variance of a 1-D distribution given as samples one unit apart. */
+function moments1(values: number[]): { mass: number; variance: number } {
+  let mass = 0;
+  let first = 0;
+  let second = 0;
+  for (const [k, v] of values.entries()) {
+    mass += v;
+    first += v * k;
+    second += v * k * k;
+  }
+  const mean = first / mass;
+  return { mass, variance: second / mass - mean * mean };
+}
+
+/** The grey level (whole levels 0–255) that a `share` of the samples lie below. */
+function levelAt(samples: Float32Array, share: number): number {
+  const histogram = new Uint32Array(256);
+  for (let i = 0; i < samples.length; i++) histogram[Math.min(255, Math.max(0, samples[i]! | 0))]!++;
+  let seen = 0;
+  for (let v = 0; v < 256; v++) {
+    seen += histogram[v]!;
+    if (seen >= share * samples.length) return v + 0.5;
+  }
+  return 255.5;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { createRandom } from "../synth/random.ts";
+import type { FloatImage } from "./images.ts";
+import { removeMotionBlur } from "./remove-motion-blur.ts";
+
+const [PAPER, INK] = [210, 40];
+
+/** A 100 × 100 picture of paper with ink where `ink(x, y)`, smeared by `taps` samples a pixel apart along dx, dy. */
+function smeared(ink: (x: number, y: number) => boolean, dx: number, dy: number, seed: number): FloatImage {
+  const [width, height] = [100, 100];
+  const taps = Math.round(Math.hypot(dx, dy)) + 1;
+  const random = createRandom(seed);
+  const data = new Float32Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let sum = 0;
+      for (let t = 0; t < taps; t++) {
+        const along = t / (taps - 1) - 0.5;
+        sum += ink(x + Math.round(along * dx), y + Math.round(along * dy)) ? INK : PAPER;
+      }
+      data[y * width + x] = sum / taps + 2 * random.normal();
+    }
+  }
+  return { width, height, data };
+}
+
+/** Rows of column `x` darker than midway between paper and ink: where the reader puts a stroke. */
+const inkRows = (image: FloatImage, x: number) =>
+  Array.from({ length: image.height }, (_, y) => y).filter((y) => image.data[y * image.width + x]! < (PAPER + INK) / 2);
+
+describe("removeMotionBlur", () => {
+  it("brings a bar smeared across the motion back to its ink's depth and its own width", () => {
+    // A bar 5 pixels thick (rows 45–49), smeared 10 pixels up and down the picture: its middle keeps half its ink.
+    for (const seed of [1, 2, 3]) {
+      const bar = (x: number, y: number) => x >= 20 && x < 80 && y >= 45 && y < 50;
+      const picture = smeared(bar, 1, 10, seed);
+      expect(Math.min(...picture.data)).toBeGreaterThan(110);
+      const rows = inkRows(removeMotionBlur(picture, 1, 10, 11), 50);
+      expect({ seed, first: Math.abs(rows[0]! - 45) <= 1, last: Math.abs(rows.at(-1)! - 49) <= 1 }).toEqual({
+        seed,
+        first: true,
+        last: true,
+      });
+    }
+  });
+
+  it("leaves a stroke lying along the motion where it was, and paper as paper", () => {
+    const stroke = (x: number, y: number) => x >= 48 && x < 54 && y >= 20 && y < 80;
+    const picture = removeMotionBlur(smeared(stroke, 0, 8, 4), 0, 8, 9);
+    // Its sides are not smeared; its ends were, and are put back midway.
+    expect(inkRows(picture, 50)).toEqual(Array.from({ length: 60 }, (_, k) => 20 + k));
+    for (const x of [10, 90]) for (let y = 0; y < 100; y++) expect(picture.data[y * 100 + x]).toBeGreaterThan(195);
+  });
+});

@@ -1,0 +1,116 @@
+import type { FloatImage } from "./images.ts";
+
+/**
+ * Richardson–Lucy iterations: each moves the picture towards one that, smeared again, gives what was seen. A few
+ * bring a stroke smeared across the motion back to its ink's depth and width; more sharpen noise too.
+ */
+export const DEBLUR_ITERATIONS = 5;
+
+/**
+ * Undoes a straight motion blur of `dx`, `dy` pixels (the whole smear) in a grey picture (0–255, paper bright),
+ * by Richardson–Lucy deconvolution with the smear as its kernel: the mean of `taps` samples evenly along it (one
+ * a pixel of the picture the smear was measured on: the camera's pixels saw nothing finer). A stroke smeared across
+ * the motion keeps its ink but spreads it over the smear's length, lighter than the ink; brought back, its edges lie
+ * again midway between paper and ink, where the reader looks for them. Only the part of the picture around its ink
+ * (a third of the way from paper to its darkest and darker, and a smear around that) is worked on: elsewhere paper
+ * and print are flat along the smear and deconvolution leaves them as they are. Pixels within half a smear of the
+ * picture's edge are judged as if the picture went on as its edge.
+ */
+export function removeMotionBlur(
+  image: FloatImage,
+  dx: number,
+  dy: number,
+  taps: number,
+  iterations = DEBLUR_ITERATIONS,
+): FloatImage {
+  const { width, height, data } = image;
+  const out = Float32Array.from(data);
+  const around = inkBounds(image, Math.ceil(Math.abs(dx)) + 2, Math.ceil(Math.abs(dy)) + 2);
+  if (!around || taps < 2) return { width, height, data: out };
+  const { x0, y0, x1, y1 } = around;
+  const [w, h] = [x1 - x0, y1 - y0];
+  const pad = Math.ceil(Math.max(Math.abs(dx), Math.abs(dy)) / 2) + 1;
+  const pw = w + 2 * pad;
+  const ph = h + 2 * pad;
+  // The part worked on, padded by repeating the picture's pixels (its own edges where it ends); the kernel as
+  // offsets into the padded rows.
+  const seen = new Float32Array(pw * ph);
+  for (let y = 0; y < ph; y++) {
+    const sy = Math.min(height - 1, Math.max(0, y0 + y - pad)) * width;
+    for (let x = 0; x < pw; x++)
+      seen[y * pw + x] = Math.max(1, data[sy + Math.min(width - 1, Math.max(0, x0 + x - pad))]!);
+  }
+  const offsets = new Int32Array(taps);
+  for (let t = 0; t < taps; t++) {
+    const along = t / (taps - 1) - 0.5;
+    offsets[t] = Math.round(along * dy) * pw + Math.round(along * dx);
+  }
+  const estimate = Float32Array.from(seen);
+  // Outside the part the ratio stays 1: the padding is taken as seen.
+  const ratio = new Float32Array(pw * ph).fill(1);
+  const share = 1 / taps;
+  for (let k = 0; k < iterations; k++) {
+    for (let y = pad; y < pad + h; y++) {
+      for (let i = y * pw + pad, end = i + w; i < end; i++) {
+        let sum = 0;
+        for (let t = 0; t < taps; t++) sum += estimate[i + offsets[t]!]!;
+        ratio[i] = seen[i]! / (sum * share);
+      }
+    }
+    for (let y = pad; y < pad + h; y++) {
+      for (let i = y * pw + pad, end = i + w; i < end; i++) {
+        let sum = 0;
+        for (let t = 0; t < taps; t++) sum += ratio[i - offsets[t]!]!;
+        estimate[i] = estimate[i]! * sum * share;
+      }
+    }
+  }
+  for (let y = 0; y < h; y++) {
+    const row = (y + pad) * pw + pad;
+    for (let x = 0; x < w; x++) out[(y0 + y) * width + x0 + x] = Math.min(255, estimate[row + x]!);
+  }
+  return { width, height, data: out };
+}
+
+/**
+ * The rectangle around a picture's ink (pixels a third of the way from paper, its 90th percentile, to its darkest,
+ * and darker), grown by `mx`, `my` pixels and clipped to the picture; undefined for a picture without contrast.
+ */
+function inkBounds(image: FloatImage, mx: number, my: number) {
+  const { width, height, data } = image;
+  const histogram = new Uint32Array(256);
+  let darkest = 255;
+  for (let i = 0; i < data.length; i++) {
+    const v = data[i]! | 0;
+    histogram[v < 0 ? 0 : v > 255 ? 255 : v]!++;
+    if (data[i]! < darkest) darkest = data[i]!;
+  }
+  let seen = 0;
+  let paper = 255;
+  for (let v = 0; v < 256; v++) {
+    seen += histogram[v]!;
+    if (seen >= 0.9 * data.length) {
+      paper = v + 0.5;
+      break;
+    }
+  }
+  if (paper - darkest < 1) return undefined;
+  const level = paper - (paper - darkest) / 3;
+  let [x0, y0, x1, y1] = [width, height, 0, 0];
+  for (let y = 0; y < height; y++) {
+    for (let x = 0, i = y * width; x < width; x++, i++) {
+      if (data[i]! >= level) continue;
+      if (x < x0) x0 = x;
+      if (x >= x1) x1 = x + 1;
+      if (y < y0) y0 = y;
+      if (y >= y1) y1 = y + 1;
+    }
+  }
+  if (x1 <= x0) return undefined;
+  return {
+    x0: Math.max(0, x0 - mx),
+    y0: Math.max(0, y0 - my),
+    x1: Math.min(width, x1 + mx),
+    y1: Math.min(height, y1 + my),
+  };
+}
