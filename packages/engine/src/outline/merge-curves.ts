@@ -1,4 +1,4 @@
-import { cubicAt, cubicSlope, flatteningSteps } from "./bezier.ts";
+import { cubicAt, flatteningSteps } from "./bezier.ts";
 import { inOrder, sharpUnbalanced } from "./extrema.ts";
 import { type FittedCubic, generateBezier } from "./fit-cubic.ts";
 import type { Contour, CubicSegment, Outline, Point, Segment } from "./types.ts";
@@ -109,14 +109,34 @@ function chordParameters(n: number, u: Float64Array): void {
  * do not run forward. Stops at the first distance past `limit`.
  */
 function farthest(c: Cubic, n: number, u: Float64Array, limit: number): number {
+  const x0 = c[0];
+  const y0 = c[1];
+  const x1 = c[2];
+  const y1 = c[3];
+  const x2 = c[4];
+  const y2 = c[5];
+  const x3 = c[6];
+  const y3 = c[7];
   let worst = 0;
+  // The Bernstein weights are worked out once for x and y (the same products, in the same order, as cubicAt): the
+  // command line runs without V8's optimising compiler, which would otherwise share them and inline the calls.
   for (let i = 1; i < n && worst <= limit; i++) {
     if (!(u[i]! >= u[i - 1]!)) return Number.POSITIVE_INFINITY;
     const t = u[i]!;
-    const d = length2(cubicAt(c[0], c[2], c[4], c[6], t) - xs[i]!, cubicAt(c[1], c[3], c[5], c[7], t) - ys[i]!);
+    let s = 1 - t;
+    let b0 = s * s * s;
+    let b1 = 3 * s * s * t;
+    let b2 = 3 * s * t * t;
+    let b3 = t * t * t;
+    const d = length2(b0 * x0 + b1 * x1 + b2 * x2 + b3 * x3 - xs[i]!, b0 * y0 + b1 * y1 + b2 * y2 + b3 * y3 - ys[i]!);
     const m = (u[i - 1]! + t) / 2;
-    const mx = cubicAt(c[0], c[2], c[4], c[6], m);
-    const my = cubicAt(c[1], c[3], c[5], c[7], m);
+    s = 1 - m;
+    b0 = s * s * s;
+    b1 = 3 * s * s * m;
+    b2 = 3 * s * m * m;
+    b3 = m * m * m;
+    const mx = b0 * x0 + b1 * x1 + b2 * x2 + b3 * x3;
+    const my = b0 * y0 + b1 * y1 + b2 * y2 + b3 * y3;
     worst = Math.max(worst, d, toSegment(mx, my, xs[i - 1]!, ys[i - 1]!, xs[i]!, ys[i]!));
   }
   return worst;
@@ -124,13 +144,25 @@ function farthest(c: Cubic, n: number, u: Float64Array, limit: number): number {
 
 /** Moves each parameter (in place) by Newton steps towards its sample's nearest point on c, within [0, 1]. */
 function nearest(c: Cubic, n: number, u: Float64Array, steps: number): void {
-  const [x0, y0, x1, y1, x2, y2, x3, y3] = c;
+  const x0 = c[0];
+  const y0 = c[1];
+  const x1 = c[2];
+  const y1 = c[3];
+  const x2 = c[4];
+  const y2 = c[5];
+  const x3 = c[6];
+  const y3 = c[7];
   for (let i = 1; i < n - 1; i++) {
     let t = u[i]!;
     for (let step = 0; step < steps; step++) {
       const s = 1 - t;
-      const px = cubicAt(x0, x1, x2, x3, t) - xs[i]!;
-      const py = cubicAt(y0, y1, y2, y3, t) - ys[i]!;
+      // Bernstein weights shared by x and y, as in farthest.
+      const b0 = s * s * s;
+      const b1 = 3 * s * s * t;
+      const b2 = 3 * s * t * t;
+      const b3 = t * t * t;
+      const px = b0 * x0 + b1 * x1 + b2 * x2 + b3 * x3 - xs[i]!;
+      const py = b0 * y0 + b1 * y1 + b2 * y2 + b3 * y3 - ys[i]!;
       const d1x = 3 * (s * s * (x1 - x0) + 2 * s * t * (x2 - x1) + t * t * (x3 - x2));
       const d1y = 3 * (s * s * (y1 - y0) + 2 * s * t * (y2 - y1) + t * t * (y3 - y2));
       const d2x = 6 * (s * (x2 - 2 * x1 + x0) + t * (x3 - 2 * x2 + x1));
@@ -173,17 +205,40 @@ function fitHandles(
   for (let iteration = 0; iteration <= HANDLE_STEPS; iteration++) {
     c = [x0, y0, x0 + start[0] * a, y0 + start[1] * a, x3 + backwards[0] * b, y3 + backwards[1] * b, x3, y3];
     nearest(c, n, u, iteration === 0 ? 2 : 1);
-    let [jaa, jab, jbb, ra, rb, error] = [0, 0, 0, 0, 0, 0];
+    let jaa = 0;
+    let jab = 0;
+    let jbb = 0;
+    let ra = 0;
+    let rb = 0;
+    let error = 0;
+    const cx0 = c[0];
+    const cy0 = c[1];
+    const cx1 = c[2];
+    const cy1 = c[3];
+    const cx2 = c[4];
+    const cy2 = c[5];
+    const cx3 = c[6];
+    const cy3 = c[7];
     for (let i = 1; i < last; i++) {
       const t = u[i]!;
       const s = 1 - t;
-      const dx = cubicSlope(c[0], c[2], c[4], c[6], t);
-      const dy = cubicSlope(c[1], c[3], c[5], c[7], t);
+      // Weights shared by x and y, the same products in the same order as cubicSlope and cubicAt (see farthest).
+      const d0 = s * s;
+      const d1 = 2 * s * t;
+      const d2 = t * t;
+      const dx = 3 * (d0 * (cx1 - cx0) + d1 * (cx2 - cx1) + d2 * (cx3 - cx2));
+      const dy = 3 * (d0 * (cy1 - cy0) + d1 * (cy2 - cy1) + d2 * (cy3 - cy2));
       const length = length2(dx, dy);
       if (length === 0) continue;
       const nx = -dy / length;
       const ny = dx / length;
-      const r = nx * (cubicAt(c[0], c[2], c[4], c[6], t) - xs[i]!) + ny * (cubicAt(c[1], c[3], c[5], c[7], t) - ys[i]!);
+      const b0 = s * s * s;
+      const b1 = 3 * s * s * t;
+      const b2 = 3 * s * t * t;
+      const b3 = t * t * t;
+      const r =
+        nx * (b0 * cx0 + b1 * cx1 + b2 * cx2 + b3 * cx3 - xs[i]!) +
+        ny * (b0 * cy0 + b1 * cy1 + b2 * cy2 + b3 * cy3 - ys[i]!);
       const ja = 3 * s * s * t * (nx * start[0] + ny * start[1]);
       const jb = 3 * s * t * t * (nx * backwards[0] + ny * backwards[1]);
       jaa += ja * ja;
