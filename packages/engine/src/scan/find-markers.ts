@@ -189,17 +189,13 @@ function markerCentroid(image: Plane, cx: number, cy: number, half: number): { x
   const paper = paperBrightness({ width: w, height: h, data: window }, Math.max(1, Math.round(0.13 * w)));
   const values = new Float32Array(w * h);
   const histogram = new Uint32Array(256);
-  for (let i = 0; i < values.length; i++) {
-    const v = (255 * window[i]!) / Math.max(1, paper[i]!);
-    values[i] = v;
-    histogram[Math.min(255, Math.max(0, v | 0))]!++;
-  }
+  againstPaper(window, paper, values, histogram);
   const lo = percentile(histogram, w * h, 0.05);
   const hi = percentile(histogram, w * h, 0.95);
   if (hi - lo < 10) return undefined;
   const mid = (lo + hi) / 2;
   const dark = new Uint8Array(w * h);
-  for (let i = 0; i < dark.length; i++) dark[i] = values[i]! < mid ? 1 : 0;
+  darkerThan(values, mid, dark);
   const parts = labelComponents(dark, w, h);
   const lx = Math.min(w - 1, Math.max(0, Math.round(cx) - x0));
   const ly = Math.min(h - 1, Math.max(0, Math.round(cy) - y0));
@@ -212,10 +208,7 @@ function markerCentroid(image: Plane, cx: number, cy: number, half: number): { x
   if (!ring) return undefined;
   const dot = parts.labels[ly * w + lx]!;
   const member = new Uint8Array(w * h);
-  for (let i = 0; i < member.length; i++) {
-    const l = parts.labels[i]!;
-    if (l === ring || (l === dot && dot !== 0)) member[i] = 1;
-  }
+  membersOf(parts.labels, ring, dot, member);
   const fringe = dilate(member, w, h, 2);
   let sw = 0;
   let sx = 0;
@@ -230,6 +223,32 @@ function markerCentroid(image: Plane, cx: number, cy: number, half: number): { x
     }
   }
   return sw > 0 ? { x: sx / sw, y: sy / sw } : undefined;
+}
+
+// markerCentroid's loops over its window are functions of their own with nothing after the loop: V8 compiles a hot
+// loop on its own while it runs, and such code with more after it was thrown away call after call in a fresh process,
+// leaving the loops that followed to run unoptimised.
+
+/** Each pixel's level against the paper under it (0–255 for paper), into `values`, and their histogram. */
+function againstPaper(window: Float32Array, paper: Float32Array, values: Float32Array, histogram: Uint32Array) {
+  for (let i = 0; i < values.length; i++) {
+    const v = (255 * window[i]!) / Math.max(1, paper[i]!);
+    values[i] = v;
+    histogram[Math.min(255, Math.max(0, v | 0))]!++;
+  }
+}
+
+/** Marks in `dark` the pixels whose value is below `mid`. */
+function darkerThan(values: Float32Array, mid: number, dark: Uint8Array) {
+  for (let i = 0; i < dark.length; i++) dark[i] = values[i]! < mid ? 1 : 0;
+}
+
+/** Marks in `member` the pixels of the ring and of the centre dot (label 0 is no dot). */
+function membersOf(labels: Int32Array, ring: number, dot: number, member: Uint8Array) {
+  for (let i = 0; i < member.length; i++) {
+    const l = labels[i]!;
+    if (l === ring || (l === dot && dot !== 0)) member[i] = 1;
+  }
 }
 
 function refineCentre(image: GreyImage, candidate: Candidate): ScanPoint {
