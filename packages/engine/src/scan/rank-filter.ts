@@ -15,7 +15,7 @@ export function minFilter(data: Float32Array, width: number, height: number, rad
   const out = new Float32Array(width * height);
   const scratch = lineScratch(Math.max(width, height) + 2 * radius);
   for (let y = 0; y < height; y++) minLine(data, y * width, 1, width, radius, across, scratch);
-  for (let x = 0; x < width; x++) minLine(across, x, width, height, radius, out, scratch);
+  downColumns(across, width, height, radius, out, minOf);
   return out;
 }
 
@@ -25,8 +25,74 @@ export function maxFilter(data: Float32Array, width: number, height: number, rad
   const out = new Float32Array(width * height);
   const scratch = lineScratch(Math.max(width, height) + 2 * radius);
   for (let y = 0; y < height; y++) maxLine(data, y * width, 1, width, radius, across, scratch);
-  for (let x = 0; x < width; x++) maxLine(across, x, width, height, radius, out, scratch);
+  downColumns(across, width, height, radius, out, maxOf);
   return out;
+}
+
+/** Writes the larger (maxOf) or smaller (minOf) of a[aAt + k] and b[bAt + k] to out[outAt + k], for k < count. */
+type Pick = (
+  a: Float32Array,
+  aAt: number,
+  b: Float32Array,
+  bAt: number,
+  out: Float32Array,
+  outAt: number,
+  count: number,
+) => void;
+
+/**
+ * The running maximum or minimum (`pick`) of a window of 2 × `radius` + 1 down every column at once, the same
+ * method as maxLine's, a whole row at a time: the rows are read in order and each step is one pass over a row (a
+ * column at a time read the picture a row's length apart).
+ */
+function downColumns(data: Float32Array, width: number, height: number, radius: number, out: Float32Array, pick: Pick) {
+  const size = 2 * radius + 1;
+  const length = height + 2 * radius;
+  const { forward, backward } = columnPlanes(length * width);
+  // Padded row p is picture row p − radius, the first and last rows repeated past the ends.
+  for (let p = 0; p < length; p++) {
+    const source = (p < radius ? 0 : p >= height + radius ? height - 1 : p - radius) * width;
+    if (p % size === 0) forward.set(data.subarray(source, source + width), p * width);
+    else pick(data, source, forward, (p - 1) * width, forward, p * width, width);
+  }
+  for (let p = length - 1; p >= 0; p--) {
+    const source = (p < radius ? 0 : p >= height + radius ? height - 1 : p - radius) * width;
+    if (p === length - 1 || (p + 1) % size === 0) backward.set(data.subarray(source, source + width), p * width);
+    else pick(data, source, backward, (p + 1) * width, backward, p * width, width);
+  }
+  for (let y = 0; y < height; y++) pick(backward, y * width, forward, (y + 2 * radius) * width, out, y * width, width);
+}
+
+function maxOf(
+  a: Float32Array,
+  aAt: number,
+  b: Float32Array,
+  bAt: number,
+  out: Float32Array,
+  outAt: number,
+  count: number,
+) {
+  for (let k = 0; k < count; k++) {
+    const u = a[aAt + k]!;
+    const v = b[bAt + k]!;
+    out[outAt + k] = u > v ? u : v;
+  }
+}
+
+function minOf(
+  a: Float32Array,
+  aAt: number,
+  b: Float32Array,
+  bAt: number,
+  out: Float32Array,
+  outAt: number,
+  count: number,
+) {
+  for (let k = 0; k < count; k++) {
+    const u = a[aAt + k]!;
+    const v = b[bAt + k]!;
+    out[outAt + k] = u < v ? u : v;
+  }
 }
 
 type LineScratch = { padded: Float32Array; forward: Float32Array; backward: Float32Array };
@@ -35,6 +101,15 @@ type LineScratch = { padded: Float32Array; forward: Float32Array; backward: Floa
 // synchronously and keep none of them): a page filters every box, and fresh buffers each time were garbage.
 let sharedPlane = new Float32Array(0);
 let sharedLines: LineScratch = lineBuffers(0);
+
+let sharedColumns = { forward: new Float32Array(0), backward: new Float32Array(0) };
+
+function columnPlanes(size: number): { forward: Float32Array; backward: Float32Array } {
+  if (sharedColumns.forward.length < size) {
+    sharedColumns = { forward: new Float32Array(size), backward: new Float32Array(size) };
+  }
+  return sharedColumns;
+}
 
 function plane(size: number): Float32Array {
   if (sharedPlane.length < size) sharedPlane = new Float32Array(size);
