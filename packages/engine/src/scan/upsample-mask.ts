@@ -90,18 +90,16 @@ export function upsampleMask(
   return { mask, width, height, left: bx0 * factor, top: by0 * factor, factor };
 }
 
-/**
- * The mask grown by one pixel in every direction (3 × 3): along the rows, then down the columns (each a flat loop,
- * which V8 keeps compiled, where painting each ink pixel's neighbourhood took four nested loops).
- */
+/** The mask grown by one pixel in every direction (3 × 3). */
 function dilate3(mask: Uint8Array, w: number, h: number): Uint8Array {
-  const n = w * h;
-  const across = new Uint8Array(n);
-  for (let i = 0, x = 0; i < n; i++, x++) {
-    if (x === w) x = 0;
-    across[i] = mask[i]! | (x > 0 ? mask[i - 1]! : 0) | (x < w - 1 ? mask[i + 1]! : 0);
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      if (!mask[y * w + x]) continue;
+      for (let yy = Math.max(0, y - 1); yy <= Math.min(h - 1, y + 1); yy++) {
+        for (let xx = Math.max(0, x - 1); xx <= Math.min(w - 1, x + 1); xx++) out[yy * w + xx] = 1;
+      }
+    }
   }
-  const out = new Uint8Array(n);
-  for (let i = 0; i < n; i++) out[i] = across[i]! | (i >= w ? across[i - w]! : 0) | (i + w < n ? across[i + w]! : 0);
   return out;
 }
