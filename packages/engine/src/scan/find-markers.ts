@@ -216,7 +216,8 @@ function markerCentroid(image: Plane, cx: number, cy: number, half: number): { x
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       if (!fringe[y * w + x]) continue;
-      const weight = Math.min(1, Math.max(0, (hi - values[y * w + x]!) / (hi - lo)));
+      const share = (hi - values[y * w + x]!) / (hi - lo);
+      const weight = share > 0 ? (share < 1 ? share : 1) : 0;
       sw += weight;
       sx += weight * (x + x0);
       sy += weight * (y + y0);
@@ -232,9 +233,12 @@ function markerCentroid(image: Plane, cx: number, cy: number, half: number): { x
 /** Each pixel's level against the paper under it (0–255 for paper), into `values`, and their histogram. */
 function againstPaper(window: Float32Array, paper: Float32Array, values: Float32Array, histogram: Uint32Array) {
   for (let i = 0; i < values.length; i++) {
-    const v = (255 * window[i]!) / Math.max(1, paper[i]!);
+    // Comparisons rather than Math.max and Math.min: without TurboFan (the command line) those are calls.
+    const p = paper[i]!;
+    const v = (255 * window[i]!) / (p > 1 ? p : 1);
     values[i] = v;
-    histogram[Math.min(255, Math.max(0, v | 0))]!++;
+    const level = v | 0;
+    histogram[level < 0 ? 0 : level > 255 ? 255 : level]!++;
   }
 }
 
