@@ -60,7 +60,9 @@ function toSegment(px: number, py: number, ax: number, ay: number, bx: number, b
   const dx = bx - ax;
   const dy = by - ay;
   const length = dx * dx + dy * dy;
-  const t = length === 0 ? 0 : Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / length));
+  // Clamped by comparisons (as in nearest): the value is finite, so they give what Math.max and Math.min would.
+  const along = length === 0 ? 0 : ((px - ax) * dx + (py - ay) * dy) / length;
+  const t = along > 0 ? (along < 1 ? along : 1) : 0;
   const ex = px - (ax + t * dx);
   const ey = py - (ay + t * dy);
   return Math.sqrt(ex * ex + ey * ey);
@@ -186,7 +188,10 @@ function nearest(c: Cubic, n: number, u: Float64Array, steps: number): void {
       const d2y = 6 * (s * (y2 - 2 * y1 + y0) + t * (y3 - 2 * y2 + y1));
       const denominator = d1x * d1x + d1y * d1y + px * d2x + py * d2y;
       if (!(denominator > 0)) break;
-      t = Math.max(0, Math.min(1, t - (px * d1x + py * d1y) / denominator));
+      // Clamped by comparisons: without TurboFan (the command line's build) Math.max and Math.min are calls, and
+      // this runs for every sample of every step; the step is finite (the denominator is positive).
+      const next = t - (px * d1x + py * d1y) / denominator;
+      t = next > 0 ? (next < 1 ? next : 1) : 0;
     }
     u[i] = t;
   }
