@@ -1,4 +1,4 @@
-import { cubicAt, cubicSlope, flatteningSteps } from "./bezier.ts";
+import { cubicAt, flatteningSteps } from "./bezier.ts";
 import { inOrder, sharpUnbalanced } from "./extrema.ts";
 import { type FittedCubic, generateBezier } from "./fit-cubic.ts";
 import type { Contour, CubicSegment, Outline, Point, Segment } from "./types.ts";
@@ -60,8 +60,12 @@ function toSegment(px: number, py: number, ax: number, ay: number, bx: number, b
   const dx = bx - ax;
   const dy = by - ay;
   const length = dx * dx + dy * dy;
-  const t = length === 0 ? 0 : Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / length));
-  return length2(px - (ax + t * dx), py - (ay + t * dy));
+  // Clamped by comparisons (as in nearest): the value is finite, so they give what Math.max and Math.min would.
+  const along = length === 0 ? 0 : ((px - ax) * dx + (py - ay) * dy) / length;
+  const t = along > 0 ? (along < 1 ? along : 1) : 0;
+  const ex = px - (ax + t * dx);
+  const ey = py - (ay + t * dy);
+  return Math.sqrt(ex * ex + ey * ey);
 }
 
 /** Points along a curve from `from` (excluded) to its end, within SAMPLE_TOLERANCE of it as a polyline. */
@@ -76,7 +80,9 @@ function curveSamples(from: Point, s: CubicSegment): number[] {
 
 /**
  * Scratch arrays every fit reuses (fits run one at a time and keep nothing): the samples' coordinates, their
- * parameters and the best parameters seen. Small typed arrays made per fit cost more than the fit itself.
+ * parameters and the best parameters seen. Small typed arrays made per fit cost more than the fit itself. The fits
+ * read them through local names: a module's `let` is checked and loaded from its context at every use, which the
+ * command line's compilers (no TurboFan) do not hoist out of the loops.
  */
 let xs = new Float64Array(256);
 let ys = new Float64Array(256);
@@ -97,8 +103,14 @@ function reserve(n: number): void {
 
 /** Parameters of the first n samples in [0, 1] by their distance along the polyline, into u. */
 function chordParameters(n: number, u: Float64Array): void {
+  const sampleX = xs;
+  const sampleY = ys;
   u[0] = 0;
-  for (let i = 1; i < n; i++) u[i] = u[i - 1]! + length2(xs[i]! - xs[i - 1]!, ys[i]! - ys[i - 1]!);
+  for (let i = 1; i < n; i++) {
+    const dx = sampleX[i]! - sampleX[i - 1]!;
+    const dy = sampleY[i]! - sampleY[i - 1]!;
+    u[i] = u[i - 1]! + Math.sqrt(dx * dx + dy * dy);
+  }
   const total = u[n - 1]!;
   for (let i = 1; i < n; i++) u[i] = u[i]! / total;
 }
@@ -109,35 +121,77 @@ function chordParameters(n: number, u: Float64Array): void {
  * do not run forward. Stops at the first distance past `limit`.
  */
 function farthest(c: Cubic, n: number, u: Float64Array, limit: number): number {
+  const sampleX = xs;
+  const sampleY = ys;
+  const x0 = c[0];
+  const y0 = c[1];
+  const x1 = c[2];
+  const y1 = c[3];
+  const x2 = c[4];
+  const y2 = c[5];
+  const x3 = c[6];
+  const y3 = c[7];
   let worst = 0;
+  // The Bernstein weights are worked out once for x and y (the same products, in the same order, as cubicAt), and
+  // lengths written out as length2 is: the command line runs without V8's optimising compiler, which would
+  // otherwise share them and inline the calls.
   for (let i = 1; i < n && worst <= limit; i++) {
     if (!(u[i]! >= u[i - 1]!)) return Number.POSITIVE_INFINITY;
     const t = u[i]!;
-    const d = length2(cubicAt(c[0], c[2], c[4], c[6], t) - xs[i]!, cubicAt(c[1], c[3], c[5], c[7], t) - ys[i]!);
+    let s = 1 - t;
+    let b0 = s * s * s;
+    let b1 = 3 * s * s * t;
+    let b2 = 3 * s * t * t;
+    let b3 = t * t * t;
+    const ex = b0 * x0 + b1 * x1 + b2 * x2 + b3 * x3 - sampleX[i]!;
+    const ey = b0 * y0 + b1 * y1 + b2 * y2 + b3 * y3 - sampleY[i]!;
+    const d = Math.sqrt(ex * ex + ey * ey);
     const m = (u[i - 1]! + t) / 2;
-    const mx = cubicAt(c[0], c[2], c[4], c[6], m);
-    const my = cubicAt(c[1], c[3], c[5], c[7], m);
-    worst = Math.max(worst, d, toSegment(mx, my, xs[i - 1]!, ys[i - 1]!, xs[i]!, ys[i]!));
+    s = 1 - m;
+    b0 = s * s * s;
+    b1 = 3 * s * s * m;
+    b2 = 3 * s * m * m;
+    b3 = m * m * m;
+    const mx = b0 * x0 + b1 * x1 + b2 * x2 + b3 * x3;
+    const my = b0 * y0 + b1 * y1 + b2 * y2 + b3 * y3;
+    worst = Math.max(worst, d, toSegment(mx, my, sampleX[i - 1]!, sampleY[i - 1]!, sampleX[i]!, sampleY[i]!));
   }
   return worst;
 }
 
 /** Moves each parameter (in place) by Newton steps towards its sample's nearest point on c, within [0, 1]. */
 function nearest(c: Cubic, n: number, u: Float64Array, steps: number): void {
-  const [x0, y0, x1, y1, x2, y2, x3, y3] = c;
+  const sampleX = xs;
+  const sampleY = ys;
+  const x0 = c[0];
+  const y0 = c[1];
+  const x1 = c[2];
+  const y1 = c[3];
+  const x2 = c[4];
+  const y2 = c[5];
+  const x3 = c[6];
+  const y3 = c[7];
   for (let i = 1; i < n - 1; i++) {
     let t = u[i]!;
     for (let step = 0; step < steps; step++) {
       const s = 1 - t;
-      const px = cubicAt(x0, x1, x2, x3, t) - xs[i]!;
-      const py = cubicAt(y0, y1, y2, y3, t) - ys[i]!;
+      // Bernstein weights shared by x and y, as in farthest.
+      const b0 = s * s * s;
+      const b1 = 3 * s * s * t;
+      const b2 = 3 * s * t * t;
+      const b3 = t * t * t;
+      const px = b0 * x0 + b1 * x1 + b2 * x2 + b3 * x3 - sampleX[i]!;
+      const py = b0 * y0 + b1 * y1 + b2 * y2 + b3 * y3 - sampleY[i]!;
       const d1x = 3 * (s * s * (x1 - x0) + 2 * s * t * (x2 - x1) + t * t * (x3 - x2));
       const d1y = 3 * (s * s * (y1 - y0) + 2 * s * t * (y2 - y1) + t * t * (y3 - y2));
       const d2x = 6 * (s * (x2 - 2 * x1 + x0) + t * (x3 - 2 * x2 + x1));
       const d2y = 6 * (s * (y2 - 2 * y1 + y0) + t * (y3 - 2 * y2 + y1));
       const denominator = d1x * d1x + d1y * d1y + px * d2x + py * d2y;
       if (!(denominator > 0)) break;
-      t = Math.max(0, Math.min(1, t - (px * d1x + py * d1y) / denominator));
+      // Clamped by comparisons: without TurboFan (the command line's build) Math.max and Math.min are calls, and
+      // this runs for every sample of every step; the step is finite (the denominator is positive).
+      const next = t - (px * d1x + py * d1y) / denominator;
+      t = next > 0 ? (next < 1 ? next : 1) : 0;
     }
     u[i] = t;
   }
@@ -157,13 +211,15 @@ function fitHandles(
   guess: [number, number] | null,
   tolerance: number,
 ): Cubic | null {
+  const sampleX = xs;
+  const sampleY = ys;
   const last = n - 1;
   const u = params;
   chordParameters(n, u);
-  const [x0, y0, x3, y3] = [xs[0]!, ys[0]!, xs[last]!, ys[last]!];
+  const [x0, y0, x3, y3] = [sampleX[0]!, sampleY[0]!, sampleX[last]!, sampleY[last]!];
   let c: Cubic;
   if (!guess) {
-    c = generateBezier(xs, ys, 0, last, u.subarray(0, n), start, backwards);
+    c = generateBezier(sampleX, sampleY, 0, last, u.subarray(0, n), start, backwards);
     guess = [length2(c[2] - x0, c[3] - y0), length2(c[4] - x3, c[5] - y3)];
   }
   // Handle lengths, signed along the tangents.
@@ -173,17 +229,40 @@ function fitHandles(
   for (let iteration = 0; iteration <= HANDLE_STEPS; iteration++) {
     c = [x0, y0, x0 + start[0] * a, y0 + start[1] * a, x3 + backwards[0] * b, y3 + backwards[1] * b, x3, y3];
     nearest(c, n, u, iteration === 0 ? 2 : 1);
-    let [jaa, jab, jbb, ra, rb, error] = [0, 0, 0, 0, 0, 0];
+    let jaa = 0;
+    let jab = 0;
+    let jbb = 0;
+    let ra = 0;
+    let rb = 0;
+    let error = 0;
+    const cx0 = c[0];
+    const cy0 = c[1];
+    const cx1 = c[2];
+    const cy1 = c[3];
+    const cx2 = c[4];
+    const cy2 = c[5];
+    const cx3 = c[6];
+    const cy3 = c[7];
     for (let i = 1; i < last; i++) {
       const t = u[i]!;
       const s = 1 - t;
-      const dx = cubicSlope(c[0], c[2], c[4], c[6], t);
-      const dy = cubicSlope(c[1], c[3], c[5], c[7], t);
-      const length = length2(dx, dy);
+      // Weights shared by x and y, the same products in the same order as cubicSlope and cubicAt (see farthest).
+      const d0 = s * s;
+      const d1 = 2 * s * t;
+      const d2 = t * t;
+      const dx = 3 * (d0 * (cx1 - cx0) + d1 * (cx2 - cx1) + d2 * (cx3 - cx2));
+      const dy = 3 * (d0 * (cy1 - cy0) + d1 * (cy2 - cy1) + d2 * (cy3 - cy2));
+      const length = Math.sqrt(dx * dx + dy * dy);
       if (length === 0) continue;
       const nx = -dy / length;
       const ny = dx / length;
-      const r = nx * (cubicAt(c[0], c[2], c[4], c[6], t) - xs[i]!) + ny * (cubicAt(c[1], c[3], c[5], c[7], t) - ys[i]!);
+      const b0 = s * s * s;
+      const b1 = 3 * s * s * t;
+      const b2 = 3 * s * t * t;
+      const b3 = t * t * t;
+      const r =
+        nx * (b0 * cx0 + b1 * cx1 + b2 * cx2 + b3 * cx3 - sampleX[i]!) +
+        ny * (b0 * cy0 + b1 * cy1 + b2 * cy2 + b3 * cy3 - sampleY[i]!);
       const ja = 3 * s * s * t * (nx * start[0] + ny * start[1]);
       const jb = 3 * s * t * t * (nx * backwards[0] + ny * backwards[1]);
       jaa += ja * ja;

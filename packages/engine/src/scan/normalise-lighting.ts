@@ -114,12 +114,12 @@ export function normaliseLighting(image: FloatImage, blockPx: number): { image: 
  * blurred or block-wise estimate, it keeps a shadow's edge exactly where it is, so dividing by it leaves no band.
  * A shadow's corner sharper than the closing's square is filled a little (its tip reads as a faint blot).
  */
-export function paperBrightness(image: { width: number; height: number; data: ArrayLike<number> }, radius: number) {
+export function paperBrightness(image: FloatImage, radius: number) {
   return closing(smooth3(image.data, image.width, image.height), image.width, image.height, radius);
 }
 
 /** The picture averaged over 3 × 3 pixels (edges clamped), so the closing below follows paper, not its grain. */
-function smooth3(data: ArrayLike<number>, width: number, height: number): Float32Array {
+function smooth3(data: Float32Array, width: number, height: number): Float32Array {
   const across = new Float32Array(width * height);
   for (let y = 0; y < height; y++) {
     const row = y * width;
