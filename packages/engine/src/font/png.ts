@@ -1,16 +1,16 @@
 import { deflateRows } from "./deflate-rows.ts";
 import type { RgbaImage } from "./rasterize.ts";
 
-const crcTable = Array.from({ length: 256 }, (_, n) => {
+const crcTable = Int32Array.from({ length: 256 }, (_, n) => {
   let c = n;
   for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
+  return c;
 });
 
 function crc32(bytes: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = crcTable[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
+  let crc = -1;
+  for (let i = 0; i < bytes.length; i++) crc = crcTable[(crc ^ bytes[i]!) & 0xff]! ^ (crc >>> 8);
+  return (crc ^ -1) >>> 0;
 }
 
 function chunk(type: string, data: Uint8Array): Uint8Array {
@@ -41,18 +41,24 @@ export async function encodePng(image: RgbaImage): Promise<Uint8Array> {
 }
 
 /**
- * Encodes a picture without colour as a PNG file of 8-bit grey and alpha (no filtering): `data` holds a grey and an
- * alpha byte a pixel. Half the bytes of the same picture in RGBA, which browsers and decoders show alike. Compressed
- * on the spot by deflateRows, which suits pictures of a few flat tones (box pictures) and costs no stream per picture.
+ * Encodes a picture of one grey at varying opacity (ink on clear paper) as an 8-bit palette PNG whose 256 entries are
+ * that grey at opacities 0–255: `alpha` holds a byte a pixel, its opacity, which is also its palette index. A quarter
+ * of the bytes of RGBA and half of grey and alpha, which browsers and decoders show alike. Compressed on the spot by
+ * deflateRows, which suits pictures of a few flat tones (box pictures) and costs no stream per picture.
  */
-export function encodeGreyAlphaPng(image: { width: number; height: number; data: Uint8Array }): Uint8Array {
-  const { width, height, data } = image;
-  return pngFile(width, height, GREY_ALPHA, deflateRows(unfilteredRows(width, height, 2, data), 2, 2 * width));
+export function encodeAlphaPng(image: { width: number; height: number; alpha: Uint8Array }, grey: number): Uint8Array {
+  const { width, height, alpha } = image;
+  const palette = new Uint8Array(3 * 256).fill(grey);
+  const opacities = Uint8Array.from({ length: 256 }, (_, index) => index);
+  return pngFile(width, height, PALETTE, deflateRows(unfilteredRows(width, height, 1, alpha), 1, width), [
+    chunk("PLTE", palette),
+    chunk("tRNS", opacities),
+  ]);
 }
 
 /** PNG colour types. */
 const RGBA = 6;
-const GREY_ALPHA = 4;
+const PALETTE = 3;
 
 /** The pixels as PNG rows, each behind its filter byte (0: none). */
 function unfilteredRows(width: number, height: number, pixelBytes: number, data: Uint8Array | Uint8ClampedArray) {
@@ -62,7 +68,13 @@ function unfilteredRows(width: number, height: number, pixelBytes: number, data:
   return raw;
 }
 
-function pngFile(width: number, height: number, colourType: number, compressed: Uint8Array): Uint8Array {
+function pngFile(
+  width: number,
+  height: number,
+  colourType: number,
+  compressed: Uint8Array,
+  before: Uint8Array[] = [],
+): Uint8Array {
   const header = new Uint8Array(13);
   const view = new DataView(header.buffer);
   view.setUint32(0, width);
@@ -71,6 +83,7 @@ function pngFile(width: number, height: number, colourType: number, compressed: 
   const parts = [
     Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk("IHDR", header),
+    ...before,
     chunk("IDAT", compressed),
     chunk("IEND", new Uint8Array(0)),
   ];

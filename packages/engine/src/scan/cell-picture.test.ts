@@ -1,33 +1,41 @@
 import { inflateSync } from "node:zlib";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import type { LayoutCell } from "../template/layout-types.ts";
 import { cellPicture, PICTURE_PX_PER_MM } from "./cell-picture.ts";
 
-/** The RGBA pixels of a PNG written by encodePng or encodeGreyAlphaPng (8 bits a channel, filter 0 on every row). */
+/** The RGBA pixels of an 8-bit PNG without filtering: RGBA (colour type 6) or a palette with opacities (type 3). */
 function decodePng(png: Uint8Array): { width: number; height: number; colourType: number; rgba: Uint8Array } {
   const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
   let width = 0;
   let height = 0;
   let colourType = 0;
+  let palette = new Uint8Array(0);
+  let opacities = new Uint8Array(0);
   const idat: Uint8Array[] = [];
   for (let at = 8; at < png.length; ) {
     const length = view.getUint32(at);
     const type = String.fromCharCode(...png.subarray(at + 4, at + 8));
     const data = png.subarray(at + 8, at + 8 + length);
     if (type === "IHDR") [width, height, colourType] = [view.getUint32(at + 8), view.getUint32(at + 12), png[at + 17]!];
+    if (type === "PLTE") palette = data;
+    if (type === "tRNS") opacities = data;
     if (type === "IDAT") idat.push(data);
     at += 12 + length;
   }
   const raw = inflateSync(Buffer.concat(idat));
-  // Colour type 6 is RGBA, 4 grey and alpha.
-  const channels = colourType === 6 ? 4 : 2;
+  const channels = colourType === 6 ? 4 : 1;
   const rgba = new Uint8Array(width * height * 4);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const from = y * (width * channels + 1) + 1 + x * channels;
       const to = (y * width + x) * 4;
       if (channels === 4) rgba.set(raw.subarray(from, from + 4), to);
-      else rgba.set([raw[from]!, raw[from]!, raw[from]!, raw[from + 1]!], to);
+      else {
+        // Entries past the end of tRNS are opaque (PNG 11.3.2.1).
+        const index = raw[from]!;
+        rgba.set([...palette.subarray(3 * index, 3 * index + 3), opacities[index] ?? 255], to);
+      }
     }
   }
   return { width, height, colourType, rgba };
@@ -70,9 +78,17 @@ describe("a box's picture for tracing", () => {
     expect(alphaAt(26, 48)).toBe(0);
   });
 
-  it("is grey 96 everywhere, kept as grey and alpha (half the bytes of RGBA)", () => {
+  it("is grey 96 everywhere, kept as a palette of that grey at every opacity (a byte a pixel)", () => {
     const picture = decodePng(cellPicture(page, identity, cell).png);
-    expect(picture.colourType).toBe(4);
+    expect(picture.colourType).toBe(3);
     for (let i = 0; i < picture.rgba.length; i += 4) expect([...picture.rgba.subarray(i, i + 3)]).toEqual([96, 96, 96]);
+  });
+
+  it("shows the same pixels in libvips (sharp) as the PNG rules give", async () => {
+    const { png } = cellPicture(page, identity, cell);
+    const ours = decodePng(png);
+    const theirs = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    expect([theirs.info.width, theirs.info.height, theirs.info.channels]).toEqual([ours.width, ours.height, 4]);
+    expect(new Uint8Array(theirs.data)).toEqual(ours.rgba);
   });
 });

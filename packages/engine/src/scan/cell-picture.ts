@@ -1,4 +1,4 @@
-import { encodeGreyAlphaPng } from "../font/png.ts";
+import { encodeAlphaPng } from "../font/png.ts";
 import type { LayoutCell } from "../template/layout-types.ts";
 import { UNITS_PER_EM } from "../units.ts";
 import { cutRegion } from "./cut-cells.ts";
@@ -17,6 +17,9 @@ const PICTURE_INSET_MM = 0.7;
  * shows on any background), and where it lies in the letter's font units (the same frame as the box's outline).
  */
 export type CellPicture = { png: Uint8Array; box: GlyphBox };
+
+/** The picture's one grey (of 255): ink shows in it at the pixel's opacity. */
+const PICTURE_GREY = 96;
 
 /** Grey levels (of 255) below which a box is taken to hold no ink worth showing. */
 const MIN_CONTRAST = 40;
@@ -52,17 +55,17 @@ export function cellPicture(scan: GreyImage, h: Homography, cell: LayoutCell): C
   const ink = levelAtShare(histogram, image.data.length, 0.01);
   // A box with hardly any ink must not stretch paper grain into strokes.
   const range = Math.max(MIN_CONTRAST, paper - ink);
-  // Grey 96 with the pixel's opacity: a grey and an alpha byte a pixel.
-  const pixels = new Uint8Array(2 * image.data.length);
+  // Each pixel's opacity: 0 at a quarter of the way from paper to ink and lighter, 255 at the ink and darker.
+  const alpha = new Uint8Array(image.data.length);
+  const start = paper - PAPER_SHARE * range;
+  const scale = 255 / ((1 - PAPER_SHARE) * range);
   for (let i = 0; i < image.data.length; i++) {
-    const darkness = (paper - image.data[i]!) / range;
-    const alpha = Math.max(0, Math.min(1, (darkness - PAPER_SHARE) / (1 - PAPER_SHARE)));
-    pixels[2 * i] = 96;
-    pixels[2 * i + 1] = Math.round(255 * alpha);
+    const opacity = (start - image.data[i]!) * scale;
+    alpha[i] = opacity <= 0 ? 0 : opacity >= 255 ? 255 : (opacity + 0.5) | 0;
   }
   const unitsPerMm = UNITS_PER_EM / cell.emMm;
   return {
-    png: encodeGreyAlphaPng({ width: image.width, height: image.height, data: pixels }),
+    png: encodeAlphaPng({ width: image.width, height: image.height, alpha }, PICTURE_GREY),
     box: {
       xMin: Math.round((region.x - cell.box.x) * unitsPerMm),
       xMax: Math.round((region.x + region.width - cell.box.x) * unitsPerMm),
