@@ -10,8 +10,8 @@ function decodePng(png: Uint8Array): { width: number; height: number; colourType
   let width = 0;
   let height = 0;
   let colourType = 0;
-  let palette = new Uint8Array(0);
-  let opacities = new Uint8Array(0);
+  let palette: Uint8Array = new Uint8Array(0);
+  let opacities: Uint8Array = new Uint8Array(0);
   const idat: Uint8Array[] = [];
   for (let at = 8; at < png.length; ) {
     const length = view.getUint32(at);
