@@ -191,3 +191,57 @@ describe("binarizeCell on faint strokes", () => {
     expect([mask[44 * 100 + 50], mask[49 * 100 + 50]]).toEqual([0, 0]);
   });
 });
+
+describe("binarizeCell on faint strokes under a photo's coarse grain", () => {
+  // Grain as a phone photo leaves it: drawn at the photo's own pixels (5 px/mm, 1.6 cell pixels) and resampled
+  // to the cell's 8 px/mm, so each speck is as wide as the faint line itself.
+  const coarseGrain = (seed: number, size: number, deviation: number) => {
+    const random = createRandom(seed);
+    const step = 1.6;
+    const side = Math.ceil(size / step) + 2;
+    const coarse = Float32Array.from({ length: side * side }, () => deviation * random.normal());
+    return (x: number, y: number) => {
+      const [u, v] = [x / step, y / step];
+      const [u0, v0] = [Math.floor(u), Math.floor(v)];
+      const [fu, fv] = [u - u0, v - v0];
+      const at = (a: number, b: number) => coarse[b * side + a]!;
+      const top = at(u0, v0) + (at(u0 + 1, v0) - at(u0, v0)) * fu;
+      const bottom = at(u0, v0 + 1) + (at(u0 + 1, v0 + 1) - at(u0, v0 + 1)) * fu;
+      return top + (bottom - top) * fv;
+    };
+  };
+  /** A 0.1 mm line through a blur of sigma 0.19 mm (a phone photo at 7 px/mm): a sixth of black ink's depth. */
+  const sharperHairline = (x: number, y: number) => 0.17 * Math.exp(-(ringDistance(x, y) ** 2) / 4.5);
+
+  it("reads a hairline whole and on its line under grain as coarse as the line is wide", () => {
+    for (let seed = 1; seed <= 8; seed++) {
+      const grain = coarseGrain(seed + 100, 160, 0.03);
+      const picture = photoCell(seed, sharperHairline);
+      for (let y = 0; y < 160; y++) for (let x = 0; x < 160; x++) picture.data[y * 160 + x]! += grain(x, y);
+      const { mask } = binarizeCell(picture, 8, [LABEL]);
+      let centre = 0;
+      let found = 0;
+      let ink = 0;
+      let off = 0;
+      for (let y = 0; y < 160; y++) {
+        for (let x = 0; x < 160; x++) {
+          const d = ringDistance(x, y);
+          // Whole: 98 % of the line's centre has read ink within a photo pixel (1.6 px; the 3 × 3 around it).
+          if (d < 0.5) {
+            centre++;
+            if (inkWithin(mask, x, y, 1)) found++;
+          }
+          if (!mask[y * 160 + x]) continue;
+          ink++;
+          // The line is 0.8 px wide; ink more than a photo pixel beyond its edge is a bulge.
+          if (d > 0.4 + 1.6) off++;
+        }
+      }
+      expect({ seed, whole: found >= 0.98 * centre, onLine: off <= 0.02 * ink }).toEqual({
+        seed,
+        whole: true,
+        onLine: true,
+      });
+    }
+  });
+});

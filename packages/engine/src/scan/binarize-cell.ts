@@ -2,6 +2,7 @@ import { DROPOUT_RGB, LABEL_RGB } from "../template/page-geometry.ts";
 import type { FloatImage } from "./images.ts";
 import { labelComponents } from "./label-components.ts";
 import { minFilter } from "./rank-filter.ts";
+import { smoothAlongStrokes } from "./smooth-along-strokes.ts";
 
 /** A rectangle of cell pixels, end-exclusive: where a box's label is printed. */
 export type PixelRect = { x0: number; y0: number; x1: number; y1: number };
@@ -78,6 +79,17 @@ const FAINT_ON_PRINT_MM = 2;
  * photo).
  */
 const FAINT_CUT = 0.75;
+/**
+ * A faint stroke's direction is read from the picture's curvature at this scale (mm): the pen's own width, finer
+ * than the blur, so each of two lines 0.3 mm apart (the two sides of an outlined stroke) keeps its own direction.
+ */
+const STROKE_ORIENT_MM = 0.1;
+/**
+ * …and the picture is averaged along it over a Gaussian of this deviation (mm), reaching 0.25 mm either way: about
+ * a phone photo's pixel (0.15–0.2 mm at 5–7 px/mm), the size of its grain and of a JPEG's ringing, while a stroke's
+ * end or a corner a few tenths of a millimetre round moves by less than that pixel.
+ */
+const ALONG_STROKE_MM = 0.1;
 
 /**
  * Separates ink from paper in a lighting-normalised cell, with two thresholds. Sure ink lies below midway
@@ -247,15 +259,25 @@ function faintStrokes(image: FloatImage, pxPerMm: number, labels: readonly Pixel
       }
     }
     const keep = new Uint8Array(parts.count + 1);
+    const kept = { x0: width, y0: height, x1: 0, y1: 0 };
     for (let l = 1; l <= parts.count; l++) {
       const extent = Math.max(parts.maxX[l]! - parts.minX[l]!, parts.maxY[l]! - parts.minY[l]!) + 1;
       keep[l] = extent >= (offPrint[l] ? FAINT_MIN_MM : FAINT_ON_PRINT_MM) * pxPerMm ? 1 : 0;
+      if (!keep[l]) continue;
+      kept.x0 = Math.min(kept.x0, parts.minX[l]!);
+      kept.y0 = Math.min(kept.y0, parts.minY[l]!);
+      kept.x1 = Math.max(kept.x1, parts.maxX[l]! + 1);
+      kept.y1 = Math.max(kept.y1, parts.maxY[l]! + 1);
     }
+    // JPEG's grain and a phone's noise are as coarse as the photo's pixels, as wide as the faint line itself: the
+    // edges are cut on the picture averaged along the strokes, where grain is evened out and strokes keep their
+    // place and profile. (Strokes are found and followed on the picture itself, whose grain was measured.)
+    const smooth = smoothAround(flat, width, height, kept, pxPerMm);
     // What was found is cut nearer its core (FAINT_CUT): only a stroke's own pixels stay ink.
-    const core = minFilter(flat, width, height, Math.max(1, Math.round(CORE_RADIUS_MM * pxPerMm)));
+    const core = minFilter(smooth, width, height, Math.max(1, Math.round(CORE_RADIUS_MM * pxPerMm)));
     for (let i = 0; i < n; i++) {
       const level = Math.min(1 - FAINT_CUT * (1 - core[i]!), 1 - MIN_CONTRAST);
-      const below = flat[i]! - level;
+      const below = smooth[i]! - level;
       if (mask[i] && keep[parts.labels[i]!] && below < 0) margin[i] = below;
       else {
         mask[i] = 0;
@@ -265,6 +287,32 @@ function faintStrokes(image: FloatImage, pxPerMm: number, labels: readonly Pixel
     }
   } else margin.fill(1);
   return { width, height, mask, margin, threshold, inkLevel };
+}
+
+/**
+ * The picture averaged along its strokes (see smoothAlongStrokes) over the rectangle `around` (end-exclusive) and
+ * as far again as the cut looks for a stroke's core and the averages reach; the picture as it is elsewhere, where no
+ * stroke was kept.
+ */
+function smoothAround(
+  picture: Float32Array,
+  width: number,
+  height: number,
+  around: PixelRect,
+  pxPerMm: number,
+): Float32Array {
+  const out = Float32Array.from(picture);
+  if (around.x1 <= around.x0) return out;
+  const reach = Math.ceil((CORE_RADIUS_MM + 3 * STROKE_ORIENT_MM + 3 * ALONG_STROKE_MM) * pxPerMm);
+  const x0 = Math.max(0, around.x0 - reach);
+  const y0 = Math.max(0, around.y0 - reach);
+  const w = Math.min(width, around.x1 + reach) - x0;
+  const h = Math.min(height, around.y1 + reach) - y0;
+  const crop = new Float32Array(w * h);
+  for (let y = 0; y < h; y++) crop.set(picture.subarray((y0 + y) * width + x0, (y0 + y) * width + x0 + w), y * w);
+  const smooth = smoothAlongStrokes(crop, w, h, STROKE_ORIENT_MM * pxPerMm, ALONG_STROKE_MM * pxPerMm);
+  for (let y = 0; y < h; y++) out.set(smooth.subarray(y * w, (y + 1) * w), (y0 + y) * width + x0);
+  return out;
 }
 
 /** Levels 0–1.5 counted in steps of 1/512: fine enough to measure grain of a percent. */
