@@ -245,3 +245,39 @@ describe("binarizeCell on faint strokes under a photo's coarse grain", () => {
     }
   });
 });
+
+describe("binarizeCell on the two sides of an outlined stroke", () => {
+  it("keeps the paper between two hairlines 0.5 mm apart that a photo's blur has half merged", () => {
+    // Rings of radius 33 and 37 px (4 px, 0.5 mm apart) through a blur of sigma 1.5 px: between them the picture
+    // rises a little but stays deeper than the 3/4 cut.
+    const inner = (x: number, y: number) => Math.abs(Math.hypot(x - 80, y - 85) - 33);
+    const outer = (x: number, y: number) => Math.abs(Math.hypot(x - 80, y - 85) - 37);
+    const pair = (x: number, y: number) =>
+      0.17 * (Math.exp(-(inner(x, y) ** 2) / 4.5) + Math.exp(-(outer(x, y) ** 2) / 4.5));
+    for (let seed = 1; seed <= 4; seed++) {
+      const { mask } = binarizeCell(photoCell(seed, pair), 8, [LABEL]);
+      let middle = 0;
+      let inkInMiddle = 0;
+      let lines = 0;
+      let found = 0;
+      for (let y = 0; y < 160; y++) {
+        for (let x = 0; x < 160; x++) {
+          const r = Math.hypot(x - 80, y - 85);
+          if (Math.abs(r - 35) < 0.5) {
+            middle++;
+            if (mask[y * 160 + x]) inkInMiddle++;
+          }
+          if (inner(x, y) < 0.5 || outer(x, y) < 0.5) {
+            lines++;
+            if (inkWithin(mask, x, y, 1)) found++;
+          }
+        }
+      }
+      expect({ seed, whole: found >= 0.98 * lines, middleAsInk: inkInMiddle > 0.1 * middle }).toEqual({
+        seed,
+        whole: true,
+        middleAsInk: false,
+      });
+    }
+  });
+});

@@ -2,7 +2,7 @@ import { DROPOUT_RGB, LABEL_RGB } from "../template/page-geometry.ts";
 import type { FloatImage } from "./images.ts";
 import { labelComponents } from "./label-components.ts";
 import { minFilter } from "./rank-filter.ts";
-import { smoothAlongStrokes } from "./smooth-along-strokes.ts";
+import { isCrestAcrossStrokes, smoothAlongStrokes } from "./smooth-along-strokes.ts";
 
 /** A rectangle of cell pixels, end-exclusive: where a box's label is printed. */
 export type PixelRect = { x0: number; y0: number; x1: number; y1: number };
@@ -90,6 +90,11 @@ const STROKE_ORIENT_MM = 0.1;
  * end or a corner a few tenths of a millimetre round moves by less than that pixel.
  */
 const ALONG_STROKE_MM = 0.1;
+/**
+ * Paper between two lines is told by being lighter than the picture this far (mm) either side of it across them:
+ * the two sides of an outlined stroke 0.3–0.5 mm apart have their middles 0.15–0.25 mm from the paper between.
+ */
+const CREST_REACH_MM = 0.2;
 
 /**
  * Separates ink from paper in a lighting-normalised cell, with two thresholds. Sure ink lies below midway
@@ -272,14 +277,21 @@ function faintStrokes(image: FloatImage, pxPerMm: number, labels: readonly Pixel
     // JPEG's grain and a phone's noise are as coarse as the photo's pixels, as wide as the faint line itself: the
     // edges are cut on the picture averaged along the strokes, where grain is evened out and strokes keep their
     // place and profile. (Strokes are found and followed on the picture itself, whose grain was measured.)
-    const smooth = smoothAround(flat, width, height, kept, pxPerMm);
+    const { picture: smooth, across } = smoothAround(flat, width, height, kept, pxPerMm);
     // What was found is cut nearer its core (FAINT_CUT): only a stroke's own pixels stay ink.
     const core = minFilter(smooth, width, height, Math.max(1, Math.round(CORE_RADIUS_MM * pxPerMm)));
     for (let i = 0; i < n; i++) {
       const level = Math.min(1 - FAINT_CUT * (1 - core[i]!), 1 - MIN_CONTRAST);
       const below = smooth[i]! - level;
-      if (mask[i] && keep[parts.labels[i]!] && below < 0) margin[i] = below;
-      else {
+      if (mask[i] && keep[parts.labels[i]!] && below < 0) {
+        // Between the two lines of an outlined stroke, half resolved, the paper is lighter than the lines either
+        // side of it though deeper than the cut: it is paper, as far above its level as it lies below, so the gap
+        // it leaves is wide enough to trace.
+        if (isCrestAcrossStrokes(smooth, across, width, height, i, CREST_REACH_MM * pxPerMm)) {
+          mask[i] = 0;
+          margin[i] = -below;
+        } else margin[i] = below;
+      } else {
         mask[i] = 0;
         // Paper lies above its level, so edges fall between pixels; what is below it here is not ink.
         margin[i] = below > 0 ? below : 0;
@@ -292,7 +304,7 @@ function faintStrokes(image: FloatImage, pxPerMm: number, labels: readonly Pixel
 /**
  * The picture averaged along its strokes (see smoothAlongStrokes) over the rectangle `around` (end-exclusive) and
  * as far again as the cut looks for a stroke's core and the averages reach; the picture as it is elsewhere, where no
- * stroke was kept.
+ * stroke was kept; and the directions across the strokes there (0 elsewhere).
  */
 function smoothAround(
   picture: Float32Array,
@@ -300,9 +312,10 @@ function smoothAround(
   height: number,
   around: PixelRect,
   pxPerMm: number,
-): Float32Array {
+): { picture: Float32Array; across: Float32Array } {
   const out = Float32Array.from(picture);
-  if (around.x1 <= around.x0) return out;
+  const across = new Float32Array(width * height);
+  if (around.x1 <= around.x0) return { picture: out, across };
   const reach = Math.ceil((CORE_RADIUS_MM + 3 * STROKE_ORIENT_MM + 3 * ALONG_STROKE_MM) * pxPerMm);
   const x0 = Math.max(0, around.x0 - reach);
   const y0 = Math.max(0, around.y0 - reach);
@@ -311,8 +324,11 @@ function smoothAround(
   const crop = new Float32Array(w * h);
   for (let y = 0; y < h; y++) crop.set(picture.subarray((y0 + y) * width + x0, (y0 + y) * width + x0 + w), y * w);
   const smooth = smoothAlongStrokes(crop, w, h, STROKE_ORIENT_MM * pxPerMm, ALONG_STROKE_MM * pxPerMm);
-  for (let y = 0; y < h; y++) out.set(smooth.subarray(y * w, (y + 1) * w), (y0 + y) * width + x0);
-  return out;
+  for (let y = 0; y < h; y++) {
+    out.set(smooth.picture.subarray(y * w, (y + 1) * w), (y0 + y) * width + x0);
+    across.set(smooth.across.subarray(y * w, (y + 1) * w), (y0 + y) * width + x0);
+  }
+  return { picture: out, across };
 }
 
 /** Levels 0–1.5 counted in steps of 1/512: fine enough to measure grain of a percent. */

@@ -38,7 +38,7 @@ describe("smoothAlongStrokes", () => {
   it("evens out grain along a faint line in any direction and keeps its depth", () => {
     for (const angle of [0, 0.5, 1.2, 2.4]) {
       const { data, across } = lines(angle, [0], 0.03, 7);
-      const smooth = smoothAlongStrokes(data, size, size, 0.8, 0.8);
+      const smooth = smoothAlongStrokes(data, size, size, 0.8, 0.8).picture;
       const before = band(data, across, -0.5, 0.5);
       const after = band(smooth, across, -0.5, 0.5);
       // A Gaussian of 0.8 px along the line averages about three pixels' grain.
@@ -51,7 +51,7 @@ describe("smoothAlongStrokes", () => {
   it("keeps the paper between two lines 2.5 px apart (an outlined stroke's two sides) lighter than the lines", () => {
     for (const angle of [0, 0.7, 1.9]) {
       const { data, across } = lines(angle, [-1.25, 1.25], 0, 1);
-      const smooth = smoothAlongStrokes(data, size, size, 0.8, 0.8);
+      const smooth = smoothAlongStrokes(data, size, size, 0.8, 0.8).picture;
       const gap = band(smooth, across, -0.3, 0.3).mean;
       const line = band(smooth, across, 0.95, 1.55).mean;
       // Sampling between pixels along a slanted line blurs a little across it; the gap stays a dip all the same.

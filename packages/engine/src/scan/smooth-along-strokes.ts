@@ -7,6 +7,20 @@ function gaussianKernel(sigma: number, radius: number): Float32Array {
   return kernel.map((w) => w / sum);
 }
 
+/** The picture at a point between pixel centres, interpolated bilinearly (clamped to the picture). */
+function bilinear(picture: Float32Array, width: number, height: number, x: number, y: number): number {
+  const cx = x < 0 ? 0 : x > width - 1 ? width - 1 : x;
+  const cy = y < 0 ? 0 : y > height - 1 ? height - 1 : y;
+  const x0 = Math.min(width - 2, cx | 0);
+  const y0 = Math.min(height - 2, cy | 0);
+  const fx = cx - x0;
+  const fy = cy - y0;
+  const i = y0 * width + x0;
+  const top = picture[i]! + (picture[i + 1]! - picture[i]!) * fx;
+  const bottom = picture[i + width]! + (picture[i + width + 1]! - picture[i + width]!) * fx;
+  return top + (bottom - top) * fy;
+}
+
 /** A picture blurred with a Gaussian of `sigma` pixels (separable, edges repeated outward). */
 function gaussianBlur(data: Float32Array, width: number, height: number, sigma: number): Float32Array {
   const radius = Math.max(1, Math.ceil(3 * sigma));
@@ -40,7 +54,8 @@ function gaussianBlur(data: Float32Array, width: number, height: number, sigma: 
 /**
  * The picture averaged along the strokes through each pixel and not across them. The direction is the one of
  * least curvature of the picture blurred to `orientSigma` pixels (the Hessian's eigenvector: along a line the
- * picture hardly changes, across it it dips); the average is Gaussian, `alongSigma` pixels.
+ * picture hardly changes, across it it dips); the average is Gaussian, `alongSigma` pixels. Returns the direction
+ * across the strokes at each pixel too (radians).
  */
 export function smoothAlongStrokes(
   data: Float32Array,
@@ -48,7 +63,7 @@ export function smoothAlongStrokes(
   height: number,
   orientSigma: number,
   alongSigma: number,
-): Float32Array {
+): { picture: Float32Array; across: Float32Array } {
   const g = gaussianBlur(data, width, height, orientSigma);
   const n = width * height;
   const hxx = new Float32Array(n);
@@ -67,19 +82,8 @@ export function smoothAlongStrokes(
   }
   const radius = Math.max(1, Math.ceil(2.5 * alongSigma));
   const weights = gaussianKernel(alongSigma, radius);
-  const sample = (x: number, y: number) => {
-    const cx = x < 0 ? 0 : x > width - 1 ? width - 1 : x;
-    const cy = y < 0 ? 0 : y > height - 1 ? height - 1 : y;
-    const x0 = Math.min(width - 2, cx | 0);
-    const y0 = Math.min(height - 2, cy | 0);
-    const fx = cx - x0;
-    const fy = cy - y0;
-    const i = y0 * width + x0;
-    const top = data[i]! + (data[i + 1]! - data[i]!) * fx;
-    const bottom = data[i + width]! + (data[i + width + 1]! - data[i + width]!) * fx;
-    return top + (bottom - top) * fy;
-  };
   const out = new Float32Array(n);
+  const acrossAngles = new Float32Array(n);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
@@ -88,12 +92,35 @@ export function smoothAlongStrokes(
       const half = (hxx[i]! + hyy[i]!) / 2;
       let across = 0.5 * Math.atan2(2 * hxy[i]!, hxx[i]! - hyy[i]!);
       if (half < 0) across += Math.PI / 2;
+      acrossAngles[i] = across;
       const tx = -Math.sin(across);
       const ty = Math.cos(across);
       let v = 0;
-      for (let k = -radius; k <= radius; k++) v += weights[k + radius]! * sample(x + k * tx, y + k * ty);
+      for (let k = -radius; k <= radius; k++)
+        v += weights[k + radius]! * bilinear(data, width, height, x + k * tx, y + k * ty);
       out[i] = v;
     }
   }
-  return out;
+  return { picture: out, across: acrossAngles };
+}
+
+/**
+ * Whether pixel `i` is lighter than the picture `reach` pixels either side of it across the strokes (`across`,
+ * radians, from smoothAlongStrokes): the paper between two lines, which one line's profile, darkest at its middle,
+ * never has.
+ */
+export function isCrestAcrossStrokes(
+  picture: Float32Array,
+  across: Float32Array,
+  width: number,
+  height: number,
+  i: number,
+  reach: number,
+): boolean {
+  const x = i % width;
+  const y = (i - x) / width;
+  const dx = Math.cos(across[i]!) * reach;
+  const dy = Math.sin(across[i]!) * reach;
+  const v = picture[i]!;
+  return v > bilinear(picture, width, height, x + dx, y + dy) && v > bilinear(picture, width, height, x - dx, y - dy);
 }
