@@ -281,3 +281,40 @@ describe("binarizeCell on the two sides of an outlined stroke", () => {
     }
   });
 });
+
+describe("binarizeCell where faint strokes cross", () => {
+  it("keeps both hairlines whole through their crossing, where their darkness adds", () => {
+    // Two lines through (80, 85) at ±30° from the vertical, through a blur of sigma 2 px.
+    const line = (angle: number) => (x: number, y: number) =>
+      Math.abs((x - 80) * Math.cos(angle) - (y - 85) * Math.sin(angle));
+    const [a, b] = [line(Math.PI / 6), line(-Math.PI / 6)];
+    const cross = (x: number, y: number) => 0.17 * (Math.exp(-(a(x, y) ** 2) / 8) + Math.exp(-(b(x, y) ** 2) / 8));
+    for (let seed = 1; seed <= 4; seed++) {
+      const { mask } = binarizeCell(photoCell(seed, cross), 8, [LABEL]);
+      let centre = 0;
+      let found = 0;
+      for (let y = 50; y < 120; y++) {
+        for (let x = 45; x < 115; x++) {
+          if (a(x, y) >= 0.5 && b(x, y) >= 0.5) continue;
+          centre++;
+          if (inkWithin(mask, x, y, 1)) found++;
+        }
+      }
+      expect({ seed, whole: found >= 0.98 * centre }).toEqual({ seed, whole: true });
+    }
+  });
+});
+
+describe("binarizeCell on a hairline's width", () => {
+  it("reads a hairline about as wide as the pen, not as wide as the photo's blur", () => {
+    // A 0.1 mm ring through a blur of sigma 0.25 mm (2 px): at 3/4 of its depth the blur is 3 px (0.38 mm) wide.
+    // Its width cannot be read, only its middle: what is kept lies within a third of the blur's deviation either
+    // side (1.3 px), a fine pen's width and then some, never the blur's.
+    for (let seed = 1; seed <= 4; seed++) {
+      const { mask } = binarizeCell(photoCell(seed, hairline), 8, [LABEL]);
+      const ink = mask.reduce((sum, v) => sum + v, 0);
+      const width = ink / (2 * Math.PI * 35);
+      expect({ seed, narrow: width <= 2 }).toEqual({ seed, narrow: true });
+    }
+  });
+});

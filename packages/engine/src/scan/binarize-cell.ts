@@ -2,7 +2,7 @@ import { DROPOUT_RGB, LABEL_RGB } from "../template/page-geometry.ts";
 import type { FloatImage } from "./images.ts";
 import { labelComponents } from "./label-components.ts";
 import { minFilter } from "./rank-filter.ts";
-import { isCrestAcrossStrokes, smoothAlongStrokes } from "./smooth-along-strokes.ts";
+import { bilinear, isCrestAcrossStrokes, smoothAlongStrokes } from "./smooth-along-strokes.ts";
 
 /** A rectangle of cell pixels, end-exclusive: where a box's label is printed. */
 export type PixelRect = { x0: number; y0: number; x1: number; y1: number };
@@ -73,12 +73,21 @@ const FAINT_MIN_MM = 0.8;
 /** …and, lying on a printed line, this long: longer than a dash of the x-height guide (1.2 mm) and its blur. */
 const FAINT_ON_PRINT_MM = 2;
 /**
- * A line thinner than the blur keeps the blur's width at half its depth, several times its own: a faint stroke's
- * edge is put at this share of its core's depth instead (a Gaussian blur's profile is 1.5 sigma wide there, 2.4 at
- * half). Cutting nearer the core breaks the line where grain lifts it (best of 0.5–0.9 on the benchmark's hairline
- * photo).
+ * A line thinner than the blur keeps the blur's profile, several times its own width at half its depth: its width
+ * cannot be read from it, only its middle. A faint stroke is kept where the picture, averaged along it, lies within
+ * 1 - FAINT_CUT of its deepest point across the stroke: a third of the blur's deviation either side of the middle
+ * (0.32 sigma; 0.13 mm across for a phone's blur of 0.2 mm, about a fine pen's width), and where two lines merge
+ * into one flat-bottomed dip, the whole bottom. (At 3/4 of the depth, the blur's width, the band's edge lay a photo
+ * pixel outside a 0.1 mm line and wandered past it with the grain.)
  */
-const FAINT_CUT = 0.75;
+const FAINT_CUT = 0.95;
+/**
+ * …and lies at least this share as deep as the deepest ink within CORE_RADIUS_MM around it. Two lines thinner than
+ * the blur add where they cross, and a line 0.3 mm from the crossing still has the other's blur under it, so its
+ * pixels lie 2/3 as deep as the crossing or deeper; grain hanging on a stroke and a guide's dash touching it
+ * (a third to a half of a fine liner's depth in a photo) do not.
+ */
+const FAINT_AROUND = 2 / 3;
 /**
  * A faint stroke's direction is read from the picture's curvature at this scale (mm): the pen's own width, finer
  * than the blur, so each of two lines 0.3 mm apart (the two sides of an outlined stroke) keeps its own direction.
@@ -278,10 +287,30 @@ function faintStrokes(image: FloatImage, pxPerMm: number, labels: readonly Pixel
     // edges are cut on the picture averaged along the strokes, where grain is evened out and strokes keep their
     // place and profile. (Strokes are found and followed on the picture itself, whose grain was measured.)
     const { picture: smooth, across } = smoothAround(flat, width, height, kept, pxPerMm);
-    // What was found is cut nearer its core (FAINT_CUT): only a stroke's own pixels stay ink.
-    const core = minFilter(smooth, width, height, Math.max(1, Math.round(CORE_RADIUS_MM * pxPerMm)));
+    // What was found is cut near its middle: each pixel of it against the deepest point of the stroke across it
+    // (FAINT_CUT), within CORE_RADIUS_MM, and against the deepest ink all around it (FAINT_AROUND), where a crossing
+    // or the other side of an outlined stroke may be deeper.
+    const radius = Math.max(1, Math.round(CORE_RADIUS_MM * pxPerMm));
+    const around = minFilter(smooth, width, height, radius);
+    const core = Float32Array.from(around);
     for (let i = 0; i < n; i++) {
-      const level = Math.min(1 - FAINT_CUT * (1 - core[i]!), 1 - MIN_CONTRAST);
+      if (!mask[i]) continue;
+      const x = i % width;
+      const y = (i - x) / width;
+      const dx = Math.cos(across[i]!);
+      const dy = Math.sin(across[i]!);
+      let least = smooth[i]!;
+      for (let k = 1; k <= radius; k++) {
+        least = Math.min(
+          least,
+          bilinear(smooth, width, height, x + k * dx, y + k * dy),
+          bilinear(smooth, width, height, x - k * dx, y - k * dy),
+        );
+      }
+      core[i] = least;
+    }
+    for (let i = 0; i < n; i++) {
+      const level = Math.min(1 - FAINT_CUT * (1 - core[i]!), 1 - FAINT_AROUND * (1 - around[i]!), 1 - MIN_CONTRAST);
       const below = smooth[i]! - level;
       if (mask[i] && keep[parts.labels[i]!] && below < 0) {
         // Between the two lines of an outlined stroke, half resolved, the paper is lighter than the lines either

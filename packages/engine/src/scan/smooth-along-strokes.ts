@@ -8,7 +8,7 @@ function gaussianKernel(sigma: number, radius: number): Float32Array {
 }
 
 /** The picture at a point between pixel centres, interpolated bilinearly (clamped to the picture). */
-function bilinear(picture: Float32Array, width: number, height: number, x: number, y: number): number {
+export function bilinear(picture: Float32Array, width: number, height: number, x: number, y: number): number {
   const cx = x < 0 ? 0 : x > width - 1 ? width - 1 : x;
   const cy = y < 0 ? 0 : y > height - 1 ? height - 1 : y;
   const x0 = Math.min(width - 2, cx | 0);
