@@ -2,7 +2,7 @@ import { DROPOUT_RGB, LABEL_RGB } from "../template/page-geometry.ts";
 import type { FloatImage } from "./images.ts";
 import { labelComponents } from "./label-components.ts";
 import { minFilter } from "./rank-filter.ts";
-import { bilinear, isCrestAcrossStrokes, smoothAlongStrokes } from "./smooth-along-strokes.ts";
+import { bilinear, smoothAlongStrokes } from "./smooth-along-strokes.ts";
 
 /** A rectangle of cell pixels, end-exclusive: where a box's label is printed. */
 export type PixelRect = { x0: number; y0: number; x1: number; y1: number };
@@ -99,11 +99,6 @@ const STROKE_ORIENT_MM = 0.1;
  * end or a corner a few tenths of a millimetre round moves by less than that pixel.
  */
 const ALONG_STROKE_MM = 0.1;
-/**
- * Paper between two lines is told by being lighter than the picture this far (mm) either side of it across them:
- * the two sides of an outlined stroke 0.3–0.5 mm apart have their middles 0.15–0.25 mm from the paper between.
- */
-const CREST_REACH_MM = 0.2;
 
 /**
  * Separates ink from paper in a lighting-normalised cell, with two thresholds. Sure ink lies below midway
@@ -312,15 +307,8 @@ function faintStrokes(image: FloatImage, pxPerMm: number, labels: readonly Pixel
     for (let i = 0; i < n; i++) {
       const level = Math.min(1 - FAINT_CUT * (1 - core[i]!), 1 - FAINT_AROUND * (1 - around[i]!), 1 - MIN_CONTRAST);
       const below = smooth[i]! - level;
-      if (mask[i] && keep[parts.labels[i]!] && below < 0) {
-        // Between the two lines of an outlined stroke, half resolved, the paper is lighter than the lines either
-        // side of it though deeper than the cut: it is paper, as far above its level as it lies below, so the gap
-        // it leaves is wide enough to trace.
-        if (isCrestAcrossStrokes(smooth, across, width, height, i, CREST_REACH_MM * pxPerMm)) {
-          mask[i] = 0;
-          margin[i] = -below;
-        } else margin[i] = below;
-      } else {
+      if (mask[i] && keep[parts.labels[i]!] && below < 0) margin[i] = below;
+      else {
         mask[i] = 0;
         // Paper lies above its level, so edges fall between pixels; what is below it here is not ink.
         margin[i] = below > 0 ? below : 0;

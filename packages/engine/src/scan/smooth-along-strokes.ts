@@ -103,24 +103,3 @@ export function smoothAlongStrokes(
   }
   return { picture: out, across: acrossAngles };
 }
-
-/**
- * Whether pixel `i` is lighter than the picture `reach` pixels either side of it across the strokes (`across`,
- * radians, from smoothAlongStrokes): the paper between two lines, which one line's profile, darkest at its middle,
- * never has.
- */
-export function isCrestAcrossStrokes(
-  picture: Float32Array,
-  across: Float32Array,
-  width: number,
-  height: number,
-  i: number,
-  reach: number,
-): boolean {
-  const x = i % width;
-  const y = (i - x) / width;
-  const dx = Math.cos(across[i]!) * reach;
-  const dy = Math.sin(across[i]!) * reach;
-  const v = picture[i]!;
-  return v > bilinear(picture, width, height, x + dx, y + dy) && v > bilinear(picture, width, height, x - dx, y - dy);
-}
