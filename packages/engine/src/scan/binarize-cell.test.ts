@@ -191,3 +191,130 @@ describe("binarizeCell on faint strokes", () => {
     expect([mask[44 * 100 + 50], mask[49 * 100 + 50]]).toEqual([0, 0]);
   });
 });
+
+describe("binarizeCell on faint strokes under a photo's coarse grain", () => {
+  // Grain as a phone photo leaves it: drawn at the photo's own pixels (5 px/mm, 1.6 cell pixels) and resampled
+  // to the cell's 8 px/mm, so each speck is as wide as the faint line itself.
+  const coarseGrain = (seed: number, size: number, deviation: number) => {
+    const random = createRandom(seed);
+    const step = 1.6;
+    const side = Math.ceil(size / step) + 2;
+    const coarse = Float32Array.from({ length: side * side }, () => deviation * random.normal());
+    return (x: number, y: number) => {
+      const [u, v] = [x / step, y / step];
+      const [u0, v0] = [Math.floor(u), Math.floor(v)];
+      const [fu, fv] = [u - u0, v - v0];
+      const at = (a: number, b: number) => coarse[b * side + a]!;
+      const top = at(u0, v0) + (at(u0 + 1, v0) - at(u0, v0)) * fu;
+      const bottom = at(u0, v0 + 1) + (at(u0 + 1, v0 + 1) - at(u0, v0 + 1)) * fu;
+      return top + (bottom - top) * fv;
+    };
+  };
+  /** A 0.1 mm line through a blur of sigma 0.19 mm (a phone photo at 7 px/mm): a sixth of black ink's depth. */
+  const sharperHairline = (x: number, y: number) => 0.17 * Math.exp(-(ringDistance(x, y) ** 2) / 4.5);
+
+  it("reads a hairline whole and on its line under grain as coarse as the line is wide", () => {
+    for (let seed = 1; seed <= 8; seed++) {
+      const grain = coarseGrain(seed + 100, 160, 0.03);
+      const picture = photoCell(seed, sharperHairline);
+      for (let y = 0; y < 160; y++) for (let x = 0; x < 160; x++) picture.data[y * 160 + x]! += grain(x, y);
+      const { mask } = binarizeCell(picture, 8, [LABEL]);
+      let centre = 0;
+      let found = 0;
+      let ink = 0;
+      let off = 0;
+      for (let y = 0; y < 160; y++) {
+        for (let x = 0; x < 160; x++) {
+          const d = ringDistance(x, y);
+          // Whole: 98 % of the line's centre has read ink within a photo pixel (1.6 px; the 3 × 3 around it).
+          if (d < 0.5) {
+            centre++;
+            if (inkWithin(mask, x, y, 1)) found++;
+          }
+          if (!mask[y * 160 + x]) continue;
+          ink++;
+          // The line is 0.8 px wide; ink more than a photo pixel beyond its edge is a bulge.
+          if (d > 0.4 + 1.6) off++;
+        }
+      }
+      expect({ seed, whole: found >= 0.98 * centre, onLine: off <= 0.02 * ink }).toEqual({
+        seed,
+        whole: true,
+        onLine: true,
+      });
+    }
+  });
+});
+
+describe("binarizeCell on the two sides of an outlined stroke", () => {
+  it("keeps the paper between two hairlines 0.5 mm apart that a photo's blur has half merged", () => {
+    // Rings of radius 33 and 37 px (4 px, 0.5 mm apart) through a blur of sigma 1.5 px: between them the picture
+    // rises a little but stays deeper than the 3/4 cut.
+    const inner = (x: number, y: number) => Math.abs(Math.hypot(x - 80, y - 85) - 33);
+    const outer = (x: number, y: number) => Math.abs(Math.hypot(x - 80, y - 85) - 37);
+    const pair = (x: number, y: number) =>
+      0.17 * (Math.exp(-(inner(x, y) ** 2) / 4.5) + Math.exp(-(outer(x, y) ** 2) / 4.5));
+    for (let seed = 1; seed <= 4; seed++) {
+      const { mask } = binarizeCell(photoCell(seed, pair), 8, [LABEL]);
+      let middle = 0;
+      let inkInMiddle = 0;
+      let lines = 0;
+      let found = 0;
+      for (let y = 0; y < 160; y++) {
+        for (let x = 0; x < 160; x++) {
+          const r = Math.hypot(x - 80, y - 85);
+          if (Math.abs(r - 35) < 0.5) {
+            middle++;
+            if (mask[y * 160 + x]) inkInMiddle++;
+          }
+          if (inner(x, y) < 0.5 || outer(x, y) < 0.5) {
+            lines++;
+            if (inkWithin(mask, x, y, 1)) found++;
+          }
+        }
+      }
+      expect({ seed, whole: found >= 0.98 * lines, middleAsInk: inkInMiddle > 0.1 * middle }).toEqual({
+        seed,
+        whole: true,
+        middleAsInk: false,
+      });
+    }
+  });
+});
+
+describe("binarizeCell where faint strokes cross", () => {
+  it("keeps both hairlines whole through their crossing, where their darkness adds", () => {
+    // Two lines through (80, 85) at ±30° from the vertical, through a blur of sigma 2 px.
+    const line = (angle: number) => (x: number, y: number) =>
+      Math.abs((x - 80) * Math.cos(angle) - (y - 85) * Math.sin(angle));
+    const [a, b] = [line(Math.PI / 6), line(-Math.PI / 6)];
+    const cross = (x: number, y: number) => 0.17 * (Math.exp(-(a(x, y) ** 2) / 8) + Math.exp(-(b(x, y) ** 2) / 8));
+    for (let seed = 1; seed <= 4; seed++) {
+      const { mask } = binarizeCell(photoCell(seed, cross), 8, [LABEL]);
+      let centre = 0;
+      let found = 0;
+      for (let y = 50; y < 120; y++) {
+        for (let x = 45; x < 115; x++) {
+          if (a(x, y) >= 0.5 && b(x, y) >= 0.5) continue;
+          centre++;
+          if (inkWithin(mask, x, y, 1)) found++;
+        }
+      }
+      expect({ seed, whole: found >= 0.98 * centre }).toEqual({ seed, whole: true });
+    }
+  });
+});
+
+describe("binarizeCell on a hairline's width", () => {
+  it("reads a hairline about as wide as the pen, not as wide as the photo's blur", () => {
+    // A 0.1 mm ring through a blur of sigma 0.25 mm (2 px): at 3/4 of its depth the blur is 3 px (0.38 mm) wide.
+    // Its width cannot be read, only its middle: what is kept lies within a third of the blur's deviation either
+    // side (1.3 px), a fine pen's width and then some, never the blur's.
+    for (let seed = 1; seed <= 4; seed++) {
+      const { mask } = binarizeCell(photoCell(seed, hairline), 8, [LABEL]);
+      const ink = mask.reduce((sum, v) => sum + v, 0);
+      const width = ink / (2 * Math.PI * 35);
+      expect({ seed, narrow: width <= 2 }).toEqual({ seed, narrow: true });
+    }
+  });
+});

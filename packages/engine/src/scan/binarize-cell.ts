@@ -2,6 +2,7 @@ import { DROPOUT_RGB, LABEL_RGB } from "../template/page-geometry.ts";
 import type { FloatImage } from "./images.ts";
 import { labelComponents } from "./label-components.ts";
 import { minFilter } from "./rank-filter.ts";
+import { bilinear, smoothAlongStrokes } from "./smooth-along-strokes.ts";
 
 /** A rectangle of cell pixels, end-exclusive: where a box's label is printed. */
 export type PixelRect = { x0: number; y0: number; x1: number; y1: number };
@@ -72,12 +73,32 @@ const FAINT_MIN_MM = 0.8;
 /** …and, lying on a printed line, this long: longer than a dash of the x-height guide (1.2 mm) and its blur. */
 const FAINT_ON_PRINT_MM = 2;
 /**
- * A line thinner than the blur keeps the blur's width at half its depth, several times its own: a faint stroke's
- * edge is put at this share of its core's depth instead (a Gaussian blur's profile is 1.5 sigma wide there, 2.4 at
- * half). Cutting nearer the core breaks the line where grain lifts it (best of 0.5–0.9 on the benchmark's hairline
- * photo).
+ * A line thinner than the blur keeps the blur's profile, several times its own width at half its depth: its width
+ * cannot be read from it, only its middle. A faint stroke is kept where the picture, averaged along it, lies within
+ * 1 - FAINT_CUT of its deepest point across the stroke: a third of the blur's deviation either side of the middle
+ * (0.32 sigma; 0.13 mm across for a phone's blur of 0.2 mm, about a fine pen's width), and where two lines merge
+ * into one flat-bottomed dip, the whole bottom. (At 3/4 of the depth, the blur's width, the band's edge lay a photo
+ * pixel outside a 0.1 mm line and wandered past it with the grain.)
  */
-const FAINT_CUT = 0.75;
+const FAINT_CUT = 0.95;
+/**
+ * …and lies at least this share as deep as the deepest ink within CORE_RADIUS_MM around it. Two lines thinner than
+ * the blur add where they cross, and a line 0.3 mm from the crossing still has the other's blur under it, so its
+ * pixels lie 2/3 as deep as the crossing or deeper; grain hanging on a stroke and a guide's dash touching it
+ * (a third to a half of a fine liner's depth in a photo) do not.
+ */
+const FAINT_AROUND = 2 / 3;
+/**
+ * A faint stroke's direction is read from the picture's curvature at this scale (mm): the pen's own width, finer
+ * than the blur, so each of two lines 0.3 mm apart (the two sides of an outlined stroke) keeps its own direction.
+ */
+const STROKE_ORIENT_MM = 0.1;
+/**
+ * …and the picture is averaged along it over a Gaussian of this deviation (mm), reaching 0.25 mm either way: about
+ * a phone photo's pixel (0.15–0.2 mm at 5–7 px/mm), the size of its grain and of a JPEG's ringing, while a stroke's
+ * end or a corner a few tenths of a millimetre round moves by less than that pixel.
+ */
+const ALONG_STROKE_MM = 0.1;
 
 /**
  * Separates ink from paper in a lighting-normalised cell, with two thresholds. Sure ink lies below midway
@@ -247,15 +268,45 @@ function faintStrokes(image: FloatImage, pxPerMm: number, labels: readonly Pixel
       }
     }
     const keep = new Uint8Array(parts.count + 1);
+    const kept = { x0: width, y0: height, x1: 0, y1: 0 };
     for (let l = 1; l <= parts.count; l++) {
       const extent = Math.max(parts.maxX[l]! - parts.minX[l]!, parts.maxY[l]! - parts.minY[l]!) + 1;
       keep[l] = extent >= (offPrint[l] ? FAINT_MIN_MM : FAINT_ON_PRINT_MM) * pxPerMm ? 1 : 0;
+      if (!keep[l]) continue;
+      kept.x0 = Math.min(kept.x0, parts.minX[l]!);
+      kept.y0 = Math.min(kept.y0, parts.minY[l]!);
+      kept.x1 = Math.max(kept.x1, parts.maxX[l]! + 1);
+      kept.y1 = Math.max(kept.y1, parts.maxY[l]! + 1);
     }
-    // What was found is cut nearer its core (FAINT_CUT): only a stroke's own pixels stay ink.
-    const core = minFilter(flat, width, height, Math.max(1, Math.round(CORE_RADIUS_MM * pxPerMm)));
+    // JPEG's grain and a phone's noise are as coarse as the photo's pixels, as wide as the faint line itself: the
+    // edges are cut on the picture averaged along the strokes, where grain is evened out and strokes keep their
+    // place and profile. (Strokes are found and followed on the picture itself, whose grain was measured.)
+    const { picture: smooth, across } = smoothAround(flat, width, height, kept, pxPerMm);
+    // What was found is cut near its middle: each pixel of it against the deepest point of the stroke across it
+    // (FAINT_CUT), within CORE_RADIUS_MM, and against the deepest ink all around it (FAINT_AROUND), where a crossing
+    // or the other side of an outlined stroke may be deeper.
+    const radius = Math.max(1, Math.round(CORE_RADIUS_MM * pxPerMm));
+    const around = minFilter(smooth, width, height, radius);
+    const core = Float32Array.from(around);
     for (let i = 0; i < n; i++) {
-      const level = Math.min(1 - FAINT_CUT * (1 - core[i]!), 1 - MIN_CONTRAST);
-      const below = flat[i]! - level;
+      if (!mask[i]) continue;
+      const x = i % width;
+      const y = (i - x) / width;
+      const dx = Math.cos(across[i]!);
+      const dy = Math.sin(across[i]!);
+      let least = smooth[i]!;
+      for (let k = 1; k <= radius; k++) {
+        least = Math.min(
+          least,
+          bilinear(smooth, width, height, x + k * dx, y + k * dy),
+          bilinear(smooth, width, height, x - k * dx, y - k * dy),
+        );
+      }
+      core[i] = least;
+    }
+    for (let i = 0; i < n; i++) {
+      const level = Math.min(1 - FAINT_CUT * (1 - core[i]!), 1 - FAINT_AROUND * (1 - around[i]!), 1 - MIN_CONTRAST);
+      const below = smooth[i]! - level;
       if (mask[i] && keep[parts.labels[i]!] && below < 0) margin[i] = below;
       else {
         mask[i] = 0;
@@ -265,6 +316,36 @@ function faintStrokes(image: FloatImage, pxPerMm: number, labels: readonly Pixel
     }
   } else margin.fill(1);
   return { width, height, mask, margin, threshold, inkLevel };
+}
+
+/**
+ * The picture averaged along its strokes (see smoothAlongStrokes) over the rectangle `around` (end-exclusive) and
+ * as far again as the cut looks for a stroke's core and the averages reach; the picture as it is elsewhere, where no
+ * stroke was kept; and the directions across the strokes there (0 elsewhere).
+ */
+function smoothAround(
+  picture: Float32Array,
+  width: number,
+  height: number,
+  around: PixelRect,
+  pxPerMm: number,
+): { picture: Float32Array; across: Float32Array } {
+  const out = Float32Array.from(picture);
+  const across = new Float32Array(width * height);
+  if (around.x1 <= around.x0) return { picture: out, across };
+  const reach = Math.ceil((CORE_RADIUS_MM + 3 * STROKE_ORIENT_MM + 3 * ALONG_STROKE_MM) * pxPerMm);
+  const x0 = Math.max(0, around.x0 - reach);
+  const y0 = Math.max(0, around.y0 - reach);
+  const w = Math.min(width, around.x1 + reach) - x0;
+  const h = Math.min(height, around.y1 + reach) - y0;
+  const crop = new Float32Array(w * h);
+  for (let y = 0; y < h; y++) crop.set(picture.subarray((y0 + y) * width + x0, (y0 + y) * width + x0 + w), y * w);
+  const smooth = smoothAlongStrokes(crop, w, h, STROKE_ORIENT_MM * pxPerMm, ALONG_STROKE_MM * pxPerMm);
+  for (let y = 0; y < h; y++) {
+    out.set(smooth.picture.subarray(y * w, (y + 1) * w), (y0 + y) * width + x0);
+    across.set(smooth.across.subarray(y * w, (y + 1) * w), (y0 + y) * width + x0);
+  }
+  return { picture: out, across };
 }
 
 /** Levels 0–1.5 counted in steps of 1/512: fine enough to measure grain of a percent. */

@@ -1,0 +1,105 @@
+/** Weights of a Gaussian of `sigma` pixels at whole offsets -radius…radius, summing to 1. */
+function gaussianKernel(sigma: number, radius: number): Float32Array {
+  const kernel = Float32Array.from({ length: 2 * radius + 1 }, (_, k) =>
+    Math.exp(-((k - radius) ** 2) / (2 * sigma * sigma)),
+  );
+  const sum = kernel.reduce((s, w) => s + w, 0);
+  return kernel.map((w) => w / sum);
+}
+
+/** The picture at a point between pixel centres, interpolated bilinearly (clamped to the picture). */
+export function bilinear(picture: Float32Array, width: number, height: number, x: number, y: number): number {
+  const cx = x < 0 ? 0 : x > width - 1 ? width - 1 : x;
+  const cy = y < 0 ? 0 : y > height - 1 ? height - 1 : y;
+  const x0 = Math.min(width - 2, cx | 0);
+  const y0 = Math.min(height - 2, cy | 0);
+  const fx = cx - x0;
+  const fy = cy - y0;
+  const i = y0 * width + x0;
+  const top = picture[i]! + (picture[i + 1]! - picture[i]!) * fx;
+  const bottom = picture[i + width]! + (picture[i + width + 1]! - picture[i + width]!) * fx;
+  return top + (bottom - top) * fy;
+}
+
+/** A picture blurred with a Gaussian of `sigma` pixels (separable, edges repeated outward). */
+function gaussianBlur(data: Float32Array, width: number, height: number, sigma: number): Float32Array {
+  const radius = Math.max(1, Math.ceil(3 * sigma));
+  const kernel = gaussianKernel(sigma, radius);
+  const across = new Float32Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      let v = 0;
+      for (let k = -radius; k <= radius; k++) {
+        const xx = x + k < 0 ? 0 : x + k >= width ? width - 1 : x + k;
+        v += kernel[k + radius]! * data[row + xx]!;
+      }
+      across[row + x] = v;
+    }
+  }
+  const out = new Float32Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let v = 0;
+      for (let k = -radius; k <= radius; k++) {
+        const yy = y + k < 0 ? 0 : y + k >= height ? height - 1 : y + k;
+        v += kernel[k + radius]! * across[yy * width + x]!;
+      }
+      out[y * width + x] = v;
+    }
+  }
+  return out;
+}
+
+/**
+ * The picture averaged along the strokes through each pixel and not across them. The direction is the one of
+ * least curvature of the picture blurred to `orientSigma` pixels (the Hessian's eigenvector: along a line the
+ * picture hardly changes, across it it dips); the average is Gaussian, `alongSigma` pixels. Returns the direction
+ * across the strokes at each pixel too (radians).
+ */
+export function smoothAlongStrokes(
+  data: Float32Array,
+  width: number,
+  height: number,
+  orientSigma: number,
+  alongSigma: number,
+): { picture: Float32Array; across: Float32Array } {
+  const g = gaussianBlur(data, width, height, orientSigma);
+  const n = width * height;
+  const hxx = new Float32Array(n);
+  const hyy = new Float32Array(n);
+  const hxy = new Float32Array(n);
+  const at = (x: number, y: number) =>
+    g[(y < 0 ? 0 : y >= height ? height - 1 : y) * width + (x < 0 ? 0 : x >= width ? width - 1 : x)]!;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const c = g[i]!;
+      hxx[i] = at(x + 1, y) - 2 * c + at(x - 1, y);
+      hyy[i] = at(x, y + 1) - 2 * c + at(x, y - 1);
+      hxy[i] = (at(x + 1, y + 1) - at(x - 1, y + 1) - at(x + 1, y - 1) + at(x - 1, y - 1)) / 4;
+    }
+  }
+  const radius = Math.max(1, Math.ceil(2.5 * alongSigma));
+  const weights = gaussianKernel(alongSigma, radius);
+  const out = new Float32Array(n);
+  const acrossAngles = new Float32Array(n);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      // Direction of greatest curvature (across a dark line, and across the light gap between two lines); along
+      // the line is perpendicular to it.
+      const half = (hxx[i]! + hyy[i]!) / 2;
+      let across = 0.5 * Math.atan2(2 * hxy[i]!, hxx[i]! - hyy[i]!);
+      if (half < 0) across += Math.PI / 2;
+      acrossAngles[i] = across;
+      const tx = -Math.sin(across);
+      const ty = Math.cos(across);
+      let v = 0;
+      for (let k = -radius; k <= radius; k++)
+        v += weights[k + radius]! * bilinear(data, width, height, x + k * tx, y + k * ty);
+      out[i] = v;
+    }
+  }
+  return { picture: out, across: acrossAngles };
+}
