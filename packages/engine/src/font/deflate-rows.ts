@@ -119,45 +119,47 @@ function writeCodeLengths(out: BitWriter, literalLengths: Uint8Array, distanceLe
   while (literalCount > 257 && literalLengths[literalCount - 1] === 0) literalCount--;
   let distanceCount = 30;
   while (distanceCount > 1 && distanceLengths[distanceCount - 1] === 0) distanceCount--;
-  const lengths = [...literalLengths.subarray(0, literalCount), ...distanceLengths.subarray(0, distanceCount)];
-  // Symbols 0–15 are a length; 16 repeats the previous one 3–6 times, 17 and 18 give 3–10 and 11–138 zeros.
-  const symbols: number[] = [];
-  const extras: number[] = [];
-  for (let i = 0; i < lengths.length; ) {
+  const total = literalCount + distanceCount;
+  const lengths = new Uint8Array(total);
+  lengths.set(literalLengths.subarray(0, literalCount));
+  lengths.set(distanceLengths.subarray(0, distanceCount), literalCount);
+  // Symbols 0–15 are a length; 16 repeats the previous one 3–6 times, 17 and 18 give 3–10 and 11–138 zeros. There
+  // are never more symbols than lengths.
+  const symbols = new Uint8Array(total);
+  const extras = new Uint8Array(total);
+  let count = 0;
+  const emit = (symbol: number, extra: number) => {
+    symbols[count] = symbol;
+    extras[count++] = extra;
+  };
+  for (let i = 0; i < total; ) {
     const value = lengths[i]!;
     let run = 1;
-    while (i + run < lengths.length && lengths[i + run] === value) run++;
+    while (i + run < total && lengths[i + run] === value) run++;
     i += run;
     if (value === 0) {
       while (run >= 11) {
         const take = Math.min(138, run);
-        symbols.push(18);
-        extras.push(take - 11);
+        emit(18, take - 11);
         run -= take;
       }
       if (run >= 3) {
-        symbols.push(17);
-        extras.push(run - 3);
+        emit(17, run - 3);
         run = 0;
       }
     } else {
-      symbols.push(value);
-      extras.push(0);
+      emit(value, 0);
       run--;
       while (run >= 3) {
         const take = Math.min(6, run);
-        symbols.push(16);
-        extras.push(take - 3);
+        emit(16, take - 3);
         run -= take;
       }
     }
-    for (; run > 0; run--) {
-      symbols.push(value);
-      extras.push(0);
-    }
+    for (; run > 0; run--) emit(value, 0);
   }
   const counts = new Uint32Array(19);
-  for (const symbol of symbols) counts[symbol]!++;
+  for (let i = 0; i < count; i++) counts[symbols[i]!]!++;
   const lengthLengths = codeLengths(counts, 7);
   const lengthCodes = canonicalCodes(lengthLengths);
   let stored = 19;
@@ -166,7 +168,8 @@ function writeCodeLengths(out: BitWriter, literalLengths: Uint8Array, distanceLe
   out.bits(distanceCount - 1, 5);
   out.bits(stored - 4, 4);
   for (let i = 0; i < stored; i++) out.bits(lengthLengths[CODE_LENGTH_ORDER[i]!]!, 3);
-  for (const [i, symbol] of symbols.entries()) {
+  for (let i = 0; i < count; i++) {
+    const symbol = symbols[i]!;
     out.bits(lengthCodes[symbol]!, lengthLengths[symbol]!);
     if (symbol >= 16) out.bits(extras[i]!, symbol === 16 ? 2 : symbol === 17 ? 3 : 7);
   }

@@ -48,12 +48,26 @@ export async function encodePng(image: RgbaImage): Promise<Uint8Array> {
  */
 export function encodeAlphaPng(image: { width: number; height: number; alpha: Uint8Array }, grey: number): Uint8Array {
   const { width, height, alpha } = image;
-  const palette = new Uint8Array(3 * 256).fill(grey);
-  const opacities = Uint8Array.from({ length: 256 }, (_, index) => index);
-  return pngFile(width, height, PALETTE, deflateRows(unfilteredRows(width, height, 1, alpha), 1, width), [
-    chunk("PLTE", palette),
-    chunk("tRNS", opacities),
-  ]);
+  return pngFile(
+    width,
+    height,
+    PALETTE,
+    deflateRows(unfilteredRows(width, height, 1, alpha), 1, width),
+    opacityPalette(grey),
+  );
+}
+
+/** The PLTE and tRNS chunks of encodeAlphaPng's palette for a grey, made once (a page has dozens of pictures). */
+const opacityPalettes = new Map<number, Uint8Array[]>();
+function opacityPalette(grey: number): Uint8Array[] {
+  let chunks = opacityPalettes.get(grey);
+  if (!chunks) {
+    const opacities = new Uint8Array(256);
+    for (let index = 0; index < 256; index++) opacities[index] = index;
+    chunks = [chunk("PLTE", new Uint8Array(3 * 256).fill(grey)), chunk("tRNS", opacities)];
+    opacityPalettes.set(grey, chunks);
+  }
+  return chunks;
 }
 
 /** PNG colour types. */
