@@ -178,18 +178,18 @@ function markerCentroid(image: Plane, cx: number, cy: number, half: number): { x
   const y1 = Math.min(image.height - 1, Math.round(cy) + half);
   const w = x1 - x0 + 1;
   const h = y1 - y0 + 1;
-  const window = new Float32Array(w * h);
+  const patch = new Float32Array(w * h);
   // Row by row with the typed arrays' own copy: an element loop over either kind of picture ran polymorphic.
   for (let y = 0; y < h; y++) {
     const from = (y + y0) * image.width + x0;
-    window.set(image.data.subarray(from, from + w), y * w);
+    patch.set(image.data.subarray(from, from + w), y * w);
   }
   // Judged against the paper under each pixel, so a shadow's edge across the window neither joins the ring nor
   // weighs in the centroid. The marker's widest dark part (its centre) is 0.3 of it, and the window 1.6 of it.
-  const paper = paperBrightness({ width: w, height: h, data: window }, Math.max(1, Math.round(0.13 * w)));
+  const paper = paperBrightness({ width: w, height: h, data: patch }, Math.max(1, Math.round(0.13 * w)));
   const values = new Float32Array(w * h);
   const histogram = new Uint32Array(256);
-  againstPaper(window, paper, values, histogram);
+  againstPaper(patch, paper, values, histogram);
   const lo = percentile(histogram, w * h, 0.05);
   const hi = percentile(histogram, w * h, 0.95);
   if (hi - lo < 10) return undefined;
@@ -231,11 +231,11 @@ function markerCentroid(image: Plane, cx: number, cy: number, half: number): { x
 // leaving the loops that followed to run unoptimised.
 
 /** Each pixel's level against the paper under it (0–255 for paper), into `values`, and their histogram. */
-function againstPaper(window: Float32Array, paper: Float32Array, values: Float32Array, histogram: Uint32Array) {
+function againstPaper(patch: Float32Array, paper: Float32Array, values: Float32Array, histogram: Uint32Array) {
   for (let i = 0; i < values.length; i++) {
     // Comparisons rather than Math.max and Math.min: without TurboFan (the command line) those are calls.
     const p = paper[i]!;
-    const v = (255 * window[i]!) / (p > 1 ? p : 1);
+    const v = (255 * patch[i]!) / (p > 1 ? p : 1);
     values[i] = v;
     const level = v | 0;
     histogram[level < 0 ? 0 : level > 255 ? 255 : level]!++;
