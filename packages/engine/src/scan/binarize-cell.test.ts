@@ -20,7 +20,8 @@ describe("binarizeCell", () => {
     expect(MAX_THRESHOLD).toBeLessThan(level(DROPOUT_RGB) - 0.08);
     const guide = level(DROPOUT_RGB);
     const image = cell((x, y) => (x >= 40 && x < 48 ? 0.2 : y === 50 ? guide : 1));
-    const { mask } = binarizeCell(image);
+    const { mask, faint } = binarizeCell(image);
+    expect(faint).toBeFalsy();
     expect(mask[50 * 100 + 10]).toBe(0);
     expect(mask[20 * 100 + 44]).toBe(1);
     expect(mask.reduce((sum, v) => sum + v, 0)).toBe(8 * 100);
@@ -121,7 +122,9 @@ const hairline = (x: number, y: number) => 0.17 * Math.exp(-(ringDistance(x, y) 
 describe("binarizeCell on faint strokes", () => {
   it("finds a hairline that a photo's blur left as light as the guides, without the guides, the dashes or the label", () => {
     for (let seed = 1; seed <= 3; seed++) {
-      const { mask } = binarizeCell(photoCell(seed, hairline), 8, [LABEL]);
+      const { mask, faint } = binarizeCell(photoCell(seed, hairline), 8, [LABEL]);
+      // Its pieces are then kept however small (cleanCell, followInk, the tracer): the strokes were judged by length.
+      expect(faint).toBe(true);
       let centre = 0;
       let found = 0;
       let stray = 0;

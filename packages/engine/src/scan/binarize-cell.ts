@@ -20,6 +20,12 @@ export type CellMask = {
   /** The threshold that finds the cell's sure ink: midway between paper and its ink, below any print. */
   threshold: number;
   inkLevel: number;
+  /**
+   * The ink was found as faint strokes (a hairline thinner than a photo's blur, see faintStrokes): each of its parts
+   * was judged a stroke by its length before being cut near its middle, and what that cut left of a line a tenth of
+   * a millimetre wide is a piece of the stroke however small its area, not a speck.
+   */
+  faint?: boolean;
 };
 
 const luminance = ([r, g, b]: readonly [number, number, number]) => (0.299 * r + 0.587 * g + 0.114 * b) / 255;
@@ -315,7 +321,7 @@ function faintStrokes(image: FloatImage, pxPerMm: number, labels: readonly Pixel
       }
     }
   } else margin.fill(1);
-  return { width, height, mask, margin, threshold, inkLevel };
+  return { width, height, mask, margin, threshold, inkLevel, faint: true };
 }
 
 /**

@@ -38,6 +38,9 @@ export const CUT_INSET_MM = 0.7;
 /** Resolution potrace traces at (px/mm): its output is only as precise as its bitmap. */
 export const TRACE_PX_PER_MM = 32;
 
+/** Islands of ink and pinholes in it up to this size (mm², a dot 0.2 mm across) are dropped by the tracer. */
+const TURD_MM2 = 0.03;
+
 type Binarized = { binary: CellMask; paperLevel: number };
 
 /**
@@ -85,7 +88,9 @@ export async function readCell(
   const margin = { width: source.binary.width, height: source.binary.height, data: source.binary.margin };
   const fine = upsampleMask(margin, cleaned.mask, cleaned.width, cleaned.height, 0, 0, 0, factor);
   const finePxPerMm = workPxPerMm * factor;
-  const traced = await traceOutline(fine.mask, fine.width, fine.height, 0.03 * finePxPerMm * finePxPerMm);
+  // Islands and pinholes under TURD_MM2 are noise in a pen's stroke; a faint box's pieces are not (see CellMask.faint).
+  const turdMm2 = source.binary.faint ? 0 : TURD_MM2;
+  const traced = await traceOutline(fine.mask, fine.width, fine.height, turdMm2 * finePxPerMm * finePxPerMm);
   const frame = { originX: origin.x, originY: origin.y, pxPerMm: finePxPerMm, left: fine.left, top: fine.top };
   const placed = placeInEm(traced, frame, cell);
   const done = performance.now();
