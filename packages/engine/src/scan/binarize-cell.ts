@@ -20,6 +20,12 @@ export type CellMask = {
   /** The threshold that finds the cell's sure ink: midway between paper and its ink, below any print. */
   threshold: number;
   inkLevel: number;
+  /**
+   * The ink was found as faint strokes (a hairline thinner than a photo's blur, see faintStrokes): each of its parts
+   * was judged a stroke by its length before being cut near its middle, and what that cut left of a line a tenth of
+   * a millimetre wide is a piece of the stroke however small its area, not a speck.
+   */
+  faint?: boolean;
 };
 
 const luminance = ([r, g, b]: readonly [number, number, number]) => (0.299 * r + 0.587 * g + 0.114 * b) / 255;
@@ -78,7 +84,10 @@ const FAINT_ON_PRINT_MM = 2;
  * 1 - FAINT_CUT of its deepest point across the stroke: a third of the blur's deviation either side of the middle
  * (0.32 sigma; 0.13 mm across for a phone's blur of 0.2 mm, about a fine pen's width), and where two lines merge
  * into one flat-bottomed dip, the whole bottom. (At 3/4 of the depth, the blur's width, the band's edge lay a photo
- * pixel outside a 0.1 mm line and wandered past it with the grain.)
+ * pixel outside a 0.1 mm line and wandered past it with the grain.) The stroke's deepest point is its own: looking
+ * across, past a rise of more than 1 - FAINT_CUT above the deepest point so far (the paper that keeps two lines
+ * apart) lies another stroke, and a lighter line cut against a deeper one beside it (the other side of a narrow
+ * outlined stroke, or one drawn with less pressure) lost most of its length.
  */
 const FAINT_CUT = 0.95;
 /**
@@ -282,7 +291,7 @@ function faintStrokes(image: FloatImage, pxPerMm: number, labels: readonly Pixel
     // edges are cut on the picture averaged along the strokes, where grain is evened out and strokes keep their
     // place and profile. (Strokes are found and followed on the picture itself, whose grain was measured.)
     const { picture: smooth, across } = smoothAround(flat, width, height, kept, pxPerMm);
-    // What was found is cut near its middle: each pixel of it against the deepest point of the stroke across it
+    // What was found is cut near its middle: each pixel of it against the deepest point of its own stroke across it
     // (FAINT_CUT), within CORE_RADIUS_MM, and against the deepest ink all around it (FAINT_AROUND), where a crossing
     // or the other side of an outlined stroke may be deeper.
     const radius = Math.max(1, Math.round(CORE_RADIUS_MM * pxPerMm));
@@ -295,12 +304,15 @@ function faintStrokes(image: FloatImage, pxPerMm: number, labels: readonly Pixel
       const dx = Math.cos(across[i]!);
       const dy = Math.sin(across[i]!);
       let least = smooth[i]!;
-      for (let k = 1; k <= radius; k++) {
-        least = Math.min(
-          least,
-          bilinear(smooth, width, height, x + k * dx, y + k * dy),
-          bilinear(smooth, width, height, x - k * dx, y - k * dy),
-        );
+      for (const side of [1, -1]) {
+        let deepest = smooth[i]!;
+        for (let k = 1; k <= radius; k++) {
+          const v = bilinear(smooth, width, height, x + side * k * dx, y + side * k * dy);
+          if (v < deepest) deepest = v;
+          // Lighter than the deepest point so far by more than the cut allows: paper between this stroke and another.
+          else if (1 - v < FAINT_CUT * (1 - deepest)) break;
+        }
+        if (deepest < least) least = deepest;
       }
       core[i] = least;
     }
@@ -315,7 +327,7 @@ function faintStrokes(image: FloatImage, pxPerMm: number, labels: readonly Pixel
       }
     }
   } else margin.fill(1);
-  return { width, height, mask, margin, threshold, inkLevel };
+  return { width, height, mask, margin, threshold, inkLevel, faint: true };
 }
 
 /**

@@ -30,8 +30,9 @@ export type CleanedCell = {
 export function cleanCell(cell: CellMask, options: CleanOptions): CleanedCell {
   const { width, height } = cell;
   const mm2 = options.pxPerMm * options.pxPerMm;
-  const noise = (options.noiseMm2 ?? 0.03) * mm2;
-  const speck = (options.speckMm2 ?? 0.12) * mm2;
+  // A faint box's pieces were judged by the length of the stroke they belong to (see CellMask.faint).
+  const noise = cell.faint ? 0 : (options.noiseMm2 ?? 0.03) * mm2;
+  const speck = cell.faint ? 0 : (options.speckMm2 ?? 0.12) * mm2;
   const parts = labelComponents(cell.mask, width, height);
   let largest = 0;
   for (let l = 1; l <= parts.count; l++) largest = Math.max(largest, parts.area[l]!);

@@ -14,7 +14,7 @@ const cellOf = (chars: string) => layout.cells.find((c) => c.chars === chars)!;
 const [top, right, below] = [cellOf("0"), cellOf("1"), cellOf("8")];
 
 /** Strokes as rectangles in page mm, drawn onto the mask of `cell`'s follow region. */
-function page(cell: LayoutCell, strokes: BoxMm[]) {
+function page(cell: LayoutCell, strokes: BoxMm[], faint = false) {
   const region = followRegion(cell, surroundings);
   const width = Math.round(region.width * pxPerMm);
   const height = Math.round(region.height * pxPerMm);
@@ -28,7 +28,7 @@ function page(cell: LayoutCell, strokes: BoxMm[]) {
   }
   // The margin below each pixel's threshold: positive on ink, negative on paper.
   const margin = Float32Array.from(mask, (ink) => (ink ? 0.3 : -0.3));
-  const binary: CellMask = { width, height, mask, margin, threshold: 0.6, inkLevel: 0.2 };
+  const binary: CellMask = { width, height, mask, margin, threshold: 0.6, inkLevel: 0.2, ...(faint ? { faint } : {}) };
   const inner = {
     x: cell.box.x + CUT_INSET_MM,
     y: cell.box.y + CUT_INSET_MM,
@@ -60,6 +60,16 @@ describe("followInk", () => {
     expect(inkAt(top.box.x + 12.3, end - 0.2)).toBe(true); // in the box below
     expect(codes).toEqual(["CROSSED_BOX"]);
     expect(result.empty).toBe(false);
+  });
+
+  it("keeps a short piece of a faint hairline running out of its box, which pen ink of that size would be a speck", () => {
+    // A 0.1 mm line (a pixel wide) into the gap below, and a piece of it 0.25 mm long that the cut near its middle left.
+    const line = { x: top.box.x + 12, y: top.baselineY - 6, width: 0.125, height: top.box.height - 2 };
+    const piece = { x: top.box.x + 9, y: top.baselineY - 3, width: 0.25, height: 0.125 };
+    expect(page(top, [line, piece]).inkAt(piece.x + 0.1, piece.y + 0.05)).toBe(false);
+    const { inkAt, codes } = page(top, [line, piece], true);
+    expect(inkAt(piece.x + 0.1, piece.y + 0.05)).toBe(true);
+    expect(codes).not.toContain("SPECKS_REMOVED");
   });
 
   it("leaves that descender to its own box when reading the box below, which stays empty", () => {

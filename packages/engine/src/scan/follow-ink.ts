@@ -149,8 +149,9 @@ export function followInk(
   );
 
   const mm2 = pxPerMm * pxPerMm;
-  const noise = (options.noiseMm2 ?? 0.03) * mm2;
-  const speck = (options.speckMm2 ?? 0.12) * mm2;
+  // A faint box's pieces were judged by the length of the stroke they belong to (see CellMask.faint).
+  const noise = binary.faint ? 0 : (options.noiseMm2 ?? 0.03) * mm2;
+  const speck = binary.faint ? 0 : (options.speckMm2 ?? 0.12) * mm2;
   const touch = TOUCH_MM2 * mm2;
   let largest = 0;
   for (let l = 1; l <= count; l++) largest = Math.max(largest, innerMass[l]!);

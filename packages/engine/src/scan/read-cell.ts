@@ -14,7 +14,7 @@ import type { MotionBlur } from "./measure-blur.ts";
 import { normaliseLighting } from "./normalise-lighting.ts";
 import { type GlyphBox, placeInEm } from "./place-in-em.ts";
 import { removeMotionBlur } from "./remove-motion-blur.ts";
-import { traceOutline } from "./trace-outline.ts";
+import { type TracedOutline, traceOutline } from "./trace-outline.ts";
 import { upsampleMask } from "./upsample-mask.ts";
 
 /** What was read from one box. */
@@ -37,6 +37,9 @@ export const CUT_INSET_MM = 0.7;
 
 /** Resolution potrace traces at (px/mm): its output is only as precise as its bitmap. */
 export const TRACE_PX_PER_MM = 32;
+
+/** Islands of ink and pinholes in it up to this size (mm², a dot 0.2 mm across) are dropped by the tracer. */
+const TURD_MM2 = 0.03;
 
 type Binarized = { binary: CellMask; paperLevel: number };
 
@@ -80,13 +83,8 @@ export async function readCell(
       millis: { cut: cut - started, clean: clean - cut, trace: 0 },
     };
   }
-  const factor = Math.max(1, Math.round(TRACE_PX_PER_MM / workPxPerMm));
-  // Each pixel was judged by its own threshold: edges lie where the margin below it, interpolated, crosses 0.
-  const margin = { width: source.binary.width, height: source.binary.height, data: source.binary.margin };
-  const fine = upsampleMask(margin, cleaned.mask, cleaned.width, cleaned.height, 0, 0, 0, factor);
-  const finePxPerMm = workPxPerMm * factor;
-  const traced = await traceOutline(fine.mask, fine.width, fine.height, 0.03 * finePxPerMm * finePxPerMm);
-  const frame = { originX: origin.x, originY: origin.y, pxPerMm: finePxPerMm, left: fine.left, top: fine.top };
+  const { traced, fine } = await traceCell(source.binary, cleaned.mask, workPxPerMm);
+  const frame = { originX: origin.x, originY: origin.y, ...fine };
   const placed = placeInEm(traced, frame, cell);
   const done = performance.now();
   return {
@@ -94,6 +92,26 @@ export async function readCell(
     paperLevel: first.paperLevel,
     millis: { cut: cut - started, clean: clean - cut, trace: done - clean },
   };
+}
+
+/**
+ * Traces the kept ink (`keep`, the size of `binary`) of a box cut at `workPxPerMm` at TRACE_PX_PER_MM; `fine` says
+ * where the traced bitmap lies in the cut, in its pixels.
+ */
+export async function traceCell(
+  binary: CellMask,
+  keep: Uint8Array,
+  workPxPerMm: number,
+): Promise<{ traced: TracedOutline; fine: { pxPerMm: number; left: number; top: number } }> {
+  const factor = Math.max(1, Math.round(TRACE_PX_PER_MM / workPxPerMm));
+  // Each pixel was judged by its own threshold: edges lie where the margin below it, interpolated, crosses 0.
+  const margin = { width: binary.width, height: binary.height, data: binary.margin };
+  const fine = upsampleMask(margin, keep, binary.width, binary.height, 0, 0, 0, factor);
+  const pxPerMm = workPxPerMm * factor;
+  // Islands and pinholes under TURD_MM2 are noise in a pen's stroke; a faint box's pieces are not (see CellMask.faint).
+  const turdMm2 = binary.faint ? 0 : TURD_MM2;
+  const traced = await traceOutline(fine.mask, fine.width, fine.height, turdMm2 * pxPerMm * pxPerMm);
+  return { traced, fine: { pxPerMm, left: fine.left, top: fine.top } };
 }
 
 function binarizeRegion(
