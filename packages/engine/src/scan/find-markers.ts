@@ -5,6 +5,7 @@ import { type PagePoint, pagePoint, type ScanPoint, scanPoint } from "../units.t
 import { adaptiveThreshold } from "./adaptive-threshold.ts";
 import { cutRegion } from "./cut-cells.ts";
 import type { FoundQrCode } from "./find-qr-code.ts";
+import { levelOfShare } from "./grey-levels.ts";
 import { localScale, pageToScan, solveHomography } from "./homography.ts";
 import type { GreyImage } from "./images.ts";
 import { labelComponents } from "./label-components.ts";
@@ -190,8 +191,8 @@ function markerCentroid(image: Plane, cx: number, cy: number, half: number): { x
   const values = new Float32Array(w * h);
   const histogram = new Uint32Array(256);
   againstPaper(patch, paper, values, histogram);
-  const lo = percentile(histogram, w * h, 0.05);
-  const hi = percentile(histogram, w * h, 0.95);
+  const lo = levelOfShare(histogram, w * h, 0.05);
+  const hi = levelOfShare(histogram, w * h, 0.95);
   if (hi - lo < 10) return undefined;
   const mid = (lo + hi) / 2;
   const dark = new Uint8Array(w * h);
@@ -321,14 +322,4 @@ function growLine(mask: Uint8Array, out: Uint8Array, start: number, step: number
     since = mask[k] ? 0 : since + 1;
     if (since <= radius) out[k] = 1;
   }
-}
-
-function percentile(histogram: Uint32Array, total: number, fraction: number): number {
-  const target = total * fraction;
-  let seen = 0;
-  for (let v = 0; v < 256; v++) {
-    seen += histogram[v]!;
-    if (seen >= target) return v;
-  }
-  return 255;
 }

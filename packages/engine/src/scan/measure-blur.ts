@@ -2,6 +2,7 @@ import type { Layout } from "../template/layout-types.ts";
 import { MARKER_HOLE_RATIO } from "../template/page-geometry.ts";
 import { pagePoint } from "../units.ts";
 import { sampleGrid } from "./cut-cells.ts";
+import { greyHistogram, levelOfShare } from "./grey-levels.ts";
 import { type Homography, localScale, pageToScan } from "./homography.ts";
 import type { GreyImage } from "./images.ts";
 
@@ -184,16 +185,9 @@ function moments1(values: number[]): { mass: number; variance: number } {
   return { mass, variance: second / mass - mean * mean };
 }
 
-/** The grey level (whole levels 0–255) that a `share` of the samples lie below. */
+/** The middle of the whole grey level that a `share` of the samples reach. */
 function levelAt(samples: Float32Array, share: number): number {
-  const histogram = new Uint32Array(256);
-  for (let i = 0; i < samples.length; i++) histogram[Math.min(255, Math.max(0, samples[i]! | 0))]!++;
-  let seen = 0;
-  for (let v = 0; v < 256; v++) {
-    seen += histogram[v]!;
-    if (seen >= share * samples.length) return v + 0.5;
-  }
-  return 255.5;
+  return levelOfShare(greyHistogram(samples), samples.length, share) + 0.5;
 }
 
 function median(values: number[]): number {

@@ -1,3 +1,4 @@
+import { greyHistogram, levelOfShare } from "./grey-levels.ts";
 import type { FloatImage } from "./images.ts";
 
 /**
@@ -78,22 +79,9 @@ export function removeMotionBlur(
  */
 function inkBounds(image: FloatImage, mx: number, my: number) {
   const { width, height, data } = image;
-  const histogram = new Uint32Array(256);
   let darkest = 255;
-  for (let i = 0; i < data.length; i++) {
-    const v = data[i]! | 0;
-    histogram[v < 0 ? 0 : v > 255 ? 255 : v]!++;
-    if (data[i]! < darkest) darkest = data[i]!;
-  }
-  let seen = 0;
-  let paper = 255;
-  for (let v = 0; v < 256; v++) {
-    seen += histogram[v]!;
-    if (seen >= 0.9 * data.length) {
-      paper = v + 0.5;
-      break;
-    }
-  }
+  for (let i = 0; i < data.length; i++) if (data[i]! < darkest) darkest = data[i]!;
+  const paper = levelOfShare(greyHistogram(data), data.length, 0.9) + 0.5;
   if (paper - darkest < 1) return undefined;
   const level = paper - (paper - darkest) / 3;
   let [x0, y0, x1, y1] = [width, height, 0, 0];
