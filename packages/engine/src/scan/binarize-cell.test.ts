@@ -116,6 +116,30 @@ const inkWithin = (mask: Uint8Array, x: number, y: number, r: number) => {
   return false;
 };
 const ringDistance = (x: number, y: number) => Math.abs(Math.hypot(x - 80, y - 85) - 35);
+/**
+ * How a read mask covers the ring: whether 98 % of its centre line has read ink within a pixel (one scan pixel of a
+ * 5 px/mm photo is 1.6 pixels here), how many pixels were read as ink, and how many of them lie over `beyond` from
+ * the line's middle.
+ */
+function ringReading(mask: Uint8Array, beyond: number): { whole: boolean; ink: number; off: number } {
+  let centre = 0;
+  let found = 0;
+  let ink = 0;
+  let off = 0;
+  for (let y = 0; y < 160; y++) {
+    for (let x = 0; x < 160; x++) {
+      const d = ringDistance(x, y);
+      if (d < 0.5) {
+        centre++;
+        if (inkWithin(mask, x, y, 1)) found++;
+      }
+      if (!mask[y * 160 + x]) continue;
+      ink++;
+      if (d > beyond) off++;
+    }
+  }
+  return { whole: found >= 0.98 * centre, ink, off };
+}
 /** A 0.1 mm line seen through a blur of sigma 0.25 mm: a sixth of black ink's depth, four pixels wide at half. */
 const hairline = (x: number, y: number) => 0.17 * Math.exp(-(ringDistance(x, y) ** 2) / 8);
 
@@ -125,22 +149,9 @@ describe("binarizeCell on faint strokes", () => {
       const { mask, faint } = binarizeCell(photoCell(seed, hairline), 8, [LABEL]);
       // Its pieces are then kept however small (cleanCell, followInk, the tracer): the strokes were judged by length.
       expect(faint).toBe(true);
-      let centre = 0;
-      let found = 0;
-      let stray = 0;
-      for (let y = 0; y < 160; y++) {
-        for (let x = 0; x < 160; x++) {
-          const d = ringDistance(x, y);
-          // One scan pixel of a 5 px/mm photo is 1.6 pixels here: the line is whole when ink lies that near.
-          if (d < 0.5) {
-            centre++;
-            if (inkWithin(mask, x, y, 1)) found++;
-          }
-          // Beyond the line's half depth (4 px wide) and a pixel: a guide, a dash, the label or grain.
-          if (d > 3.5 && mask[y * 160 + x]) stray++;
-        }
-      }
-      expect({ seed, stray, missed: found < 0.98 * centre }).toEqual({ seed, stray: 0, missed: false });
+      // Beyond the line's half depth (4 px wide) and a pixel: a guide, a dash, the label or grain.
+      const { whole, off: stray } = ringReading(mask, 3.5);
+      expect({ seed, stray, whole }).toEqual({ seed, stray: 0, whole: true });
     }
   });
 
@@ -222,25 +233,9 @@ describe("binarizeCell on faint strokes under a photo's coarse grain", () => {
       const picture = photoCell(seed, sharperHairline);
       for (let y = 0; y < 160; y++) for (let x = 0; x < 160; x++) picture.data[y * 160 + x]! += grain(x, y);
       const { mask } = binarizeCell(picture, 8, [LABEL]);
-      let centre = 0;
-      let found = 0;
-      let ink = 0;
-      let off = 0;
-      for (let y = 0; y < 160; y++) {
-        for (let x = 0; x < 160; x++) {
-          const d = ringDistance(x, y);
-          // Whole: 98 % of the line's centre has read ink within a photo pixel (1.6 px; the 3 × 3 around it).
-          if (d < 0.5) {
-            centre++;
-            if (inkWithin(mask, x, y, 1)) found++;
-          }
-          if (!mask[y * 160 + x]) continue;
-          ink++;
-          // The line is 0.8 px wide; ink more than a photo pixel beyond its edge is a bulge.
-          if (d > 0.4 + 1.6) off++;
-        }
-      }
-      expect({ seed, whole: found >= 0.98 * centre, onLine: off <= 0.02 * ink }).toEqual({
+      // The line is 0.8 px wide; ink more than a photo pixel beyond its edge is a bulge.
+      const { whole, ink, off } = ringReading(mask, 0.4 + 1.6);
+      expect({ seed, whole, onLine: off <= 0.02 * ink }).toEqual({
         seed,
         whole: true,
         onLine: true,
