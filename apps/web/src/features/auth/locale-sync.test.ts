@@ -19,6 +19,18 @@ function tab(storage: UserStorage, language: string, server: { locale: string; c
   return { store, sync, tabState };
 }
 
+/** A signed-in user's English tab, then a Russian tab opening: Russian is now the latest language they work in. */
+async function englishThenRussianTab() {
+  const storage = memoryStorage();
+  const server = { locale: "en", calls: [] as string[] };
+  const en = tab(storage, "en", server);
+  en.store.signedIn(user);
+  await en.sync();
+  const ru = tab(storage, "ru", server);
+  await ru.sync();
+  return { server, en, ru };
+}
+
 describe("keeping the user's locale on the tab's language (spec §7)", () => {
   it("stores the tab's language once when the signed-in user's locale differs", async () => {
     const server = { locale: "en", calls: [] as string[] };
@@ -30,13 +42,7 @@ describe("keeping the user's locale on the tab's language (spec §7)", () => {
   });
 
   it("does not answer another tab's language, so two tabs in two languages do not call each other forever", async () => {
-    const storage = memoryStorage();
-    const server = { locale: "en", calls: [] as string[] };
-    const en = tab(storage, "en", server);
-    en.store.signedIn(user);
-    await en.sync();
-    const ru = tab(storage, "ru", server);
-    await ru.sync(); // the Russian tab opens: Russian is now the latest language the user works in
+    const { server, en, ru } = await englishThenRussianTab();
     // Each tab hears of the other's write (the storage event) and syncs again, as start.ts does on every change.
     for (let round = 0; round < 5; round += 1) {
       en.store.syncFromStorage();
@@ -49,13 +55,7 @@ describe("keeping the user's locale on the tab's language (spec §7)", () => {
   });
 
   it("stores the language again when the user switches it in a tab", async () => {
-    const storage = memoryStorage();
-    const server = { locale: "en", calls: [] as string[] };
-    const en = tab(storage, "en", server);
-    en.store.signedIn(user);
-    await en.sync();
-    const ru = tab(storage, "ru", server);
-    await ru.sync();
+    const { server, en } = await englishThenRussianTab();
     en.tabState.language = "de";
     en.store.syncFromStorage();
     await en.sync();
