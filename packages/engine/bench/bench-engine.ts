@@ -23,8 +23,6 @@ import {
 import { encodeCaptureJpeg, type HandwritingFontName, loadHandwritingFont } from "../src/synth/node/index.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const outDir = join(here, "../../../bench-results/engine");
-mkdirSync(outDir, { recursive: true });
 const print = (text = "") => process.stdout.write(`${text}\n`);
 
 type Scenario = {
@@ -152,26 +150,40 @@ const scenarios: Scenario[] = [
  * `--only=<text>[,<text>…]` reads just the scenarios whose names contain one of the texts (for iterating on one
  * condition): one read a page, no memory, speed or README.
  */
-const only = process.argv
-  .find((a) => a.startsWith("--only="))
-  ?.slice("--only=".length)
-  .split(",")
-  .filter(Boolean);
+const option = (name: string) =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(`--${name}=`.length) || undefined;
+/**
+ * `--hand=<name>` writes both pages in another of the synthesizer's hands, `--seed=<n>` shifts every seed by n × 1000
+ * (other strokes, noise, shadows and bends): a check that the reader holds on pages it was never tuned on. Either one
+ * reads all scenarios (or those of `--only`) like `--only` does, into a folder of its own.
+ */
+const otherHand = option("hand") as HandwritingFontName | undefined;
+const seedShift = 1000 * Number(option("seed") ?? 0);
+/** `--dump` writes each glyph that is not whole as an SVG (truth filled blue, reading outlined red) to not-whole/. */
+const dump = process.argv.includes("--dump");
+const only =
+  option("only")?.split(",").filter(Boolean) ?? (otherHand || seedShift ? scenarios.map((s) => s.name) : undefined);
+const outDir = join(
+  here,
+  "../../../bench-results/engine",
+  otherHand || seedShift ? `${otherHand ?? "caveat"}-seed${seedShift / 1000}` : "",
+);
+mkdirSync(outDir, { recursive: true });
 const TARGET_BASELINE = 15;
 const TARGET_WARM_MS = 200;
 const TARGET_COLD_MS = 1000;
 const TARGET_CLI_MS = 1000;
 
 // Two pages of the seven-language template: Latin with digits and punctuation, then Cyrillic; 5 % of the
-// boxes left blank; each page in another writer's hand.
+// boxes left blank; both pages in one hand (Caveat; see --hand).
 const layout = layoutTemplate({
   sets: ["latin", "digits", "punctuation", "ru", "uk"],
   id: "BENCHMARK01",
   cellSize: "m",
 });
 const pages: { page: number; hand: HandwritingFontName }[] = [
-  { page: 1, hand: "caveat" },
-  { page: 2, hand: "caveat" },
+  { page: 1, hand: otherHand ?? "caveat" },
+  { page: 2, hand: otherHand ?? "caveat" },
 ];
 writeFileSync(join(outDir, "layout.json"), JSON.stringify(layout));
 
@@ -218,7 +230,7 @@ for (const [index, scenario] of scenarios.entries()) {
   const notWhole: string[] = [];
   const chosen = pages.filter((p) => !scenario.pages || scenario.pages.includes(p.page));
   for (const { page, hand } of chosen) {
-    const seed = 100 * index + page;
+    const seed = seedShift + 100 * index + page;
     const truth = renderFilledPage(layout, {
       page,
       dpi: scenario.dpi,
@@ -265,7 +277,10 @@ for (const [index, scenario] of scenarios.entries()) {
       const tolerance = 1000 / layoutCell.emMm / result.diagnostics.scanPxPerMm;
       const comparison = compareGlyph(cell.path, expected, 2.5, tolerance);
       if (comparison.whole) whole++;
-      else notWhole.push(expected.chars);
+      else {
+        notWhole.push(expected.chars);
+        if (dump) dumpGlyph(`${scenario.name}-page${page}-${i}`, expected, cell.path);
+      }
       if (countCrossings(pathToContours(cell.path, 0.5)) > 0) overlapping++;
       // A hairline's IoU says little (see compareGlyph); that its ink came back does.
       if ((scenario.targetMeanIou === undefined ? comparison.truthCovered : comparison.iou) >= 0.5) assigned++;
@@ -380,6 +395,26 @@ if (text.includes(start) && text.includes(end)) {
   const stamp = `Latest run: ${new Date().toISOString().slice(0, 10)}, Node ${process.version}.`;
   const section = `${start}\n${stamp}\n\n${table}\n\n${speed}\n${end}`;
   writeFileSync(readme, text.slice(0, text.indexOf(start)) + section + text.slice(text.indexOf(end) + end.length));
+}
+
+/** Writes a glyph that is not whole as an SVG in font units: the truth with its pen filled blue, the reading red. */
+function dumpGlyph(name: string, truth: SyntheticPage["truth"][number], readPath: string) {
+  const folder = join(outDir, "not-whole");
+  mkdirSync(folder, { recursive: true });
+  const points = (c: number[]) => c.map((v, k) => (k % 2 ? -v : v).toFixed(1)).join(" ");
+  const pen = 2 * truth.dilation;
+  const svg = [
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="-200 -1100 1400 1500" width="700" height="750">`,
+    `<rect x="-200" y="-1100" width="1400" height="1500" fill="white"/>`,
+    `<line x1="-200" x2="1200" y1="0" y2="0" stroke="#ccc" stroke-width="2"/>`,
+    ...truth.contours.map(
+      (c) =>
+        `<polygon points="${points(c)}" fill="#9cf" fill-rule="nonzero" stroke="#9cf" stroke-width="${pen}" stroke-linejoin="round"/>`,
+    ),
+    `<path d="${readPath}" transform="scale(1 -1)" fill="none" stroke="red" stroke-width="2"/>`,
+    "</svg>",
+  ];
+  writeFileSync(join(folder, `${name.replaceAll(/[^\w.-]+/g, "-")}.svg`), svg.join("\n"));
 }
 
 /** Reads one file in a fresh Node process (on one core when taskset is there) and returns its report. */
