@@ -403,10 +403,16 @@ function dumpGlyph(name: string, truth: SyntheticPage["truth"][number], readPath
   mkdirSync(folder, { recursive: true });
   const points = (c: number[]) => c.map((v, k) => (k % 2 ? -v : v).toFixed(1)).join(" ");
   const pen = 2 * truth.dilation;
+  // The view holds the em and everything read or written beyond it.
+  const all = [...truth.contours, ...pathToContours(readPath, 1)].flat();
+  const xs = [-200, 1200, ...all.filter((_, k) => k % 2 === 0)];
+  const ys = [-400, 1100, ...all.filter((_, k) => k % 2 === 1)];
+  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), -Math.max(...ys), -Math.min(...ys)];
+  const view = `${x0 - 50} ${y0 - 50} ${x1 - x0 + 100} ${y1 - y0 + 100}`;
   const svg = [
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="-200 -1100 1400 1500" width="700" height="750">`,
-    `<rect x="-200" y="-1100" width="1400" height="1500" fill="white"/>`,
-    `<line x1="-200" x2="1200" y1="0" y2="0" stroke="#ccc" stroke-width="2"/>`,
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${view}" width="${(x1 - x0 + 100) / 2}" height="${(y1 - y0 + 100) / 2}">`,
+    `<rect x="${x0 - 50}" y="${y0 - 50}" width="${x1 - x0 + 100}" height="${y1 - y0 + 100}" fill="white"/>`,
+    `<line x1="${x0 - 50}" x2="${x1 + 50}" y1="0" y2="0" stroke="#ccc" stroke-width="2"/>`,
     ...truth.contours.map(
       (c) =>
         `<polygon points="${points(c)}" fill="#9cf" fill-rule="nonzero" stroke="#9cf" stroke-width="${pen}" stroke-linejoin="round"/>`,

@@ -59,6 +59,11 @@ const PRINT_SPREAD_PX = 1;
  * a row only half a deviation below its median.
  */
 const PRINT_SIGMAS = 3;
+/**
+ * How far (mm) from its place in the layout a box border may show in a cut: what is left of a page's bend and of
+ * the markers' error after each box found its own place, and the border's blur.
+ */
+const BORDER_REACH_MM = 1;
 /** Sure ink this thin (mean width, mm) or thinner is a hairline's, which is followed beyond it. */
 const THIN_STROKE_MM = 0.35;
 /**
@@ -120,8 +125,14 @@ const ALONG_STROKE_MM = 0.1;
  * Only pixels joined to sure ink count: nothing that was not ink before becomes a letter of its own. Strokes are
  * followed so only where the sure ink is a hairline's (THIN_STROKE_MM).
  */
-export function binarizeCell(image: FloatImage, pxPerMm = 8, labels: readonly PixelRect[] = []): CellMask {
+export function binarizeCell(
+  image: FloatImage,
+  pxPerMm = 8,
+  labels: readonly PixelRect[] = [],
+  borderColumns?: readonly number[],
+): CellMask {
   const { width, height, data } = image;
+  const printable = printableColumns(width, pxPerMm, borderColumns);
   const n = data.length;
   // Histogram of 0–1.5 in steps of 1/512: fine enough to measure grain of a percent.
   const bins = 768;
@@ -141,7 +152,7 @@ export function binarizeCell(image: FloatImage, pxPerMm = 8, labels: readonly Pi
   };
   // The ink level is the darkest 0.1 % of the cell: the core of the strokes, not a noisy extreme pixel.
   const inkLevel = percentile(0.001);
-  if (inkLevel >= EMPTY_LEVEL) return faintStrokes(image, pxPerMm, labels, inkLevel);
+  if (inkLevel >= EMPTY_LEVEL) return faintStrokes(image, pxPerMm, labels, inkLevel, printable);
   const mask = new Uint8Array(n);
   const margin = new Float32Array(n);
   const threshold = Math.min(MAX_THRESHOLD, (1 + inkLevel) / 2);
@@ -164,9 +175,9 @@ export function binarizeCell(image: FloatImage, pxPerMm = 8, labels: readonly Pi
   }
   // Strokes are followed on the picture with its printed lines divided out: where a stroke runs beside a guide,
   // the guide's darkness would otherwise add to the stroke's blurred edge and widen it towards the guide.
-  const flat = withoutPrint(data, width, height);
+  const flat = withoutPrint(data, width, height, printable);
   const grain = grainOf(flat);
-  followStrokes(flat, width, height, pxPerMm, grain, threshold, mask, margin, queue, tail);
+  followStrokes(flat, width, height, pxPerMm, grain, threshold, mask, margin, queue, tail, printable);
   // Sure ink stays ink whatever the print under it.
   for (let i = 0; i < n; i++) if (data[i]! < threshold && margin[i]! >= 0) margin[i] = data[i]! - threshold;
   return { width, height, mask, margin, threshold, inkLevel };
@@ -188,6 +199,7 @@ function followStrokes(
   margin: Float32Array,
   queue: Int32Array,
   seeds: number,
+  printable: Uint8Array,
   cut = 0.5,
 ): { rowCaps: Float32Array; columnCaps: Float32Array; floor: number; core: Float32Array } {
   const n = data.length;
@@ -196,6 +208,7 @@ function followStrokes(
   const below = Math.max(0.04, 3 * grain);
   const rowCaps = printCaps(data, width, height, true, floor, below, threshold);
   const columnCaps = printCaps(data, width, height, false, floor, below, threshold);
+  for (let x = 0; x < width; x++) if (!printable[x]) columnCaps[x] = floor;
   const core = minFilter(data, width, height, Math.max(1, Math.round(CORE_RADIUS_MM * pxPerMm)));
   for (let y = 0; y < height; y++) {
     const rowCap = rowCaps[y]!;
@@ -238,10 +251,16 @@ function followStrokes(
  * what is left is paper's grain and ink; strokes start FAINT_SIGMAS of the grain below paper and are followed
  * as hairlines are. Parts shorter than FAINT_MIN_MM are dropped: a blank box stays blank.
  */
-function faintStrokes(image: FloatImage, pxPerMm: number, labels: readonly PixelRect[], inkLevel: number): CellMask {
+function faintStrokes(
+  image: FloatImage,
+  pxPerMm: number,
+  labels: readonly PixelRect[],
+  inkLevel: number,
+  printable: Uint8Array,
+): CellMask {
   const { width, height, data } = image;
   const n = data.length;
-  const flat = withoutPrint(data, width, height);
+  const flat = withoutPrint(data, width, height, printable);
   const grain = grainOf(flat);
   const threshold = 1 - Math.max(MIN_CONTRAST, FAINT_SIGMAS * grain);
   const mask = new Uint8Array(n);
@@ -263,12 +282,13 @@ function faintStrokes(image: FloatImage, pxPerMm: number, labels: readonly Pixel
   if (tail > 0) {
     // A label is as dark as a faint stroke: nothing is followed into it.
     for (let i = 0; i < n; i++) if (onLabel[i]) flat[i] = 1;
-    followStrokes(flat, width, height, pxPerMm, grain, threshold, mask, margin, queue, tail);
+    followStrokes(flat, width, height, pxPerMm, grain, threshold, mask, margin, queue, tail, printable);
     const parts = labelComponents(mask, width, height);
     // Print left after dividing it out (the dashed guide) lies a share of its line well under paper's median.
     const printLevel = percentileOf(flat, 0.5) - PRINT_SIGMAS * grain;
     const printedRows = printedLines(flat, width, height, true, printLevel);
     const printedColumns = printedLines(flat, width, height, false, printLevel);
+    for (let x = 0; x < width; x++) if (!printable[x]) printedColumns[x] = 0;
     const offPrint = new Uint8Array(parts.count + 1);
     for (let y = 0; y < height; y++) {
       for (let x = 0; x < width; x++) {
@@ -401,7 +421,7 @@ function grainOf(data: Float32Array): number {
  * ink over a guide at ink's own level. Rows of paper, rows too dark to be print (a long stroke lying along them)
  * and the dashed x-height guide (half paper) are left as they are.
  */
-function withoutPrint(data: Float32Array, width: number, height: number): Float32Array {
+function withoutPrint(data: Float32Array, width: number, height: number, printable: Uint8Array): Float32Array {
   const out = Float32Array.from(data);
   const levels = (lines: number, length: number, at: (line: number, k: number) => number) => {
     const result = new Float32Array(lines);
@@ -435,7 +455,7 @@ function withoutPrint(data: Float32Array, width: number, height: number): Float3
   }
   const columns = levels(width, height, (x, y) => out[y * width + x]!);
   for (let x = 0; x < width; x++) {
-    const c = columns[x]!;
+    const c = printable[x] ? columns[x]! : 1;
     if (c < 1) for (let y = 0; y < height; y++) out[y * width + x]! /= c;
   }
   return out;
@@ -517,6 +537,24 @@ function printCaps(
     spread[line] = least;
   }
   return spread;
+}
+
+/**
+ * Which columns of a cell may carry a printed line: those within BORDER_REACH_MM of a vertical box border. The
+ * template prints no vertical line inside a box (its guides run across), so elsewhere a column dark over a share of
+ * its length is a stroke standing upright (the stem of an I, a |), which must not be taken for print. Without
+ * known borders every column may carry one.
+ */
+function printableColumns(width: number, pxPerMm: number, borders: readonly number[] | undefined): Uint8Array {
+  const printable = new Uint8Array(width);
+  if (!borders) return printable.fill(1);
+  const reach = BORDER_REACH_MM * pxPerMm;
+  for (const border of borders) {
+    const from = Math.max(0, Math.floor(border - reach));
+    const to = Math.min(width - 1, Math.ceil(border + reach));
+    for (let x = from; x <= to; x++) printable[x] = 1;
+  }
+  return printable;
 }
 
 /** Mean width (pixels) of the strokes of a mask: twice their area over their outline's length. */

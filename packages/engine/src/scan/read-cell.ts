@@ -129,7 +129,9 @@ function binarizeRegion(
   const image = smear ? removeMotionBlur(cut, smear.dx, smear.dy, taps) : cut;
   const { image: normalised, paperLevel } = normaliseLighting(image, 2.5 * workPxPerMm);
   const labels = cells.map((c) => labelRect(c, region, workPxPerMm));
-  return { binary: binarizeCell(normalised, workPxPerMm, labels), paperLevel };
+  // Pixel centres lie half a pixel in: a border at d mm from the region's edge is at column d·pxPerMm − 0.5.
+  const borders = cells.flatMap((c) => [c.box.x, c.box.x + c.box.width].map((x) => (x - region.x) * workPxPerMm - 0.5));
+  return { binary: binarizeCell(normalised, workPxPerMm, labels, borders), paperLevel };
 }
 
 /** Blur and a small misplacement around a printed label (mm). */
