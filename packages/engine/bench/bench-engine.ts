@@ -159,7 +159,10 @@ const option = (name: string) =>
  */
 const otherHand = option("hand") as HandwritingFontName | undefined;
 const seedShift = 1000 * Number(option("seed") ?? 0);
-/** `--dump` writes each glyph that is not whole as an SVG (truth filled blue, reading outlined red) to not-whole/. */
+/**
+ * `--dump` writes each glyph that is not whole or whose outline crosses itself as an SVG (truth filled blue, reading
+ * outlined red) to not-whole/.
+ */
 const dump = process.argv.includes("--dump");
 const only =
   option("only")?.split(",").filter(Boolean) ?? (otherHand || seedShift ? scenarios.map((s) => s.name) : undefined);
@@ -281,7 +284,10 @@ for (const [index, scenario] of scenarios.entries()) {
         notWhole.push(expected.chars);
         if (dump) dumpGlyph(`${scenario.name}-page${page}-${i}`, expected, cell.path);
       }
-      if (countCrossings(pathToContours(cell.path, 0.5)) > 0) overlapping++;
+      if (countCrossings(pathToContours(cell.path, 0.5)) > 0) {
+        overlapping++;
+        if (dump) dumpGlyph(`${scenario.name}-page${page}-${i}-overlapping`, expected, cell.path);
+      }
       // A hairline's IoU says little (see compareGlyph); that its ink came back does.
       if ((scenario.targetMeanIou === undefined ? comparison.truthCovered : comparison.iou) >= 0.5) assigned++;
       ious.push({ iou: comparison.iou, chars: expected.chars });

@@ -73,7 +73,7 @@ describe("binarizeCell", () => {
       const depth = 0.37 + 0.48 * Math.max(0, 1 - (y - 10) / 20);
       return 1 - depth * Math.max(0, 1 - Math.abs(x - 50) / 1.6);
     });
-    const { mask } = binarizeCell(image, 8, [], [-6.1, 105.1]);
+    const { mask } = binarizeCell(image, 8, [], { rows: [-6.1, 105.1], columns: [-6.1, 105.1] });
     let gaps = 0;
     for (let y = 10; y < 90; y++) if (!mask[y * 100 + 50]) gaps++;
     expect(gaps).toBe(0);
@@ -88,7 +88,7 @@ describe("binarizeCell", () => {
       const ink = Math.max(0, Math.min(1, (1.6 - line(x, y)) / 2.4)) * 0.55;
       return (1 - ink) * (x === 3 ? guide : 1);
     });
-    const { mask } = binarizeCell(image, 8, [], [3, 110]);
+    const { mask } = binarizeCell(image, 8, [], { rows: [-6.1, 105.1], columns: [3, 110] });
     let along = 0;
     for (let y = 0; y < 100; y++) if (Math.abs(y - 50) > 2 && mask[y * 100 + 3]) along++;
     expect(mask[50 * 100 + 30]).toBe(1);

@@ -4,6 +4,14 @@ import { labelComponents } from "./label-components.ts";
 import { minFilter } from "./rank-filter.ts";
 import { bilinear, smoothAlongStrokes } from "./smooth-along-strokes.ts";
 
+/**
+ * Where the template printed lines across a cell (box borders and guides), in pixels of the cell: rows for lines
+ * running across, columns for lines running down. Only there can a row or a column carry print.
+ */
+export type PrintedLines = { rows: readonly number[]; columns: readonly number[] };
+
+type Printable = { rows: Uint8Array; columns: Uint8Array };
+
 /** A rectangle of cell pixels, end-exclusive: where a box's label is printed. */
 export type PixelRect = { x0: number; y0: number; x1: number; y1: number };
 
@@ -60,10 +68,10 @@ const PRINT_SPREAD_PX = 1;
  */
 const PRINT_SIGMAS = 3;
 /**
- * How far (mm) from its place in the layout a box border may show in a cut: what is left of a page's bend and of
- * the markers' error after each box found its own place, and the border's blur.
+ * How far (mm) from its place in the layout a printed line may show in a cut: what is left of a page's bend and of
+ * the markers' error after each box found its own place, and the line's blur.
  */
-const BORDER_REACH_MM = 1;
+const PRINT_REACH_MM = 1;
 /** Sure ink this thin (mean width, mm) or thinner is a hairline's, which is followed beyond it. */
 const THIN_STROKE_MM = 0.35;
 /**
@@ -129,10 +137,13 @@ export function binarizeCell(
   image: FloatImage,
   pxPerMm = 8,
   labels: readonly PixelRect[] = [],
-  borderColumns?: readonly number[],
+  print?: PrintedLines,
 ): CellMask {
   const { width, height, data } = image;
-  const printable = printableColumns(width, pxPerMm, borderColumns);
+  const printable = {
+    rows: printableLines(height, pxPerMm, print?.rows),
+    columns: printableLines(width, pxPerMm, print?.columns),
+  };
   const n = data.length;
   // Histogram of 0–1.5 in steps of 1/512: fine enough to measure grain of a percent.
   const bins = 768;
@@ -199,7 +210,7 @@ function followStrokes(
   margin: Float32Array,
   queue: Int32Array,
   seeds: number,
-  printable: Uint8Array,
+  printable: Printable,
   cut = 0.5,
 ): { rowCaps: Float32Array; columnCaps: Float32Array; floor: number; core: Float32Array } {
   const n = data.length;
@@ -208,7 +219,8 @@ function followStrokes(
   const below = Math.max(0.04, 3 * grain);
   const rowCaps = printCaps(data, width, height, true, floor, below, threshold);
   const columnCaps = printCaps(data, width, height, false, floor, below, threshold);
-  for (let x = 0; x < width; x++) if (!printable[x]) columnCaps[x] = floor;
+  for (let y = 0; y < height; y++) if (!printable.rows[y]) rowCaps[y] = floor;
+  for (let x = 0; x < width; x++) if (!printable.columns[x]) columnCaps[x] = floor;
   const core = minFilter(data, width, height, Math.max(1, Math.round(CORE_RADIUS_MM * pxPerMm)));
   for (let y = 0; y < height; y++) {
     const rowCap = rowCaps[y]!;
@@ -256,7 +268,7 @@ function faintStrokes(
   pxPerMm: number,
   labels: readonly PixelRect[],
   inkLevel: number,
-  printable: Uint8Array,
+  printable: Printable,
 ): CellMask {
   const { width, height, data } = image;
   const n = data.length;
@@ -288,7 +300,8 @@ function faintStrokes(
     const printLevel = percentileOf(flat, 0.5) - PRINT_SIGMAS * grain;
     const printedRows = printedLines(flat, width, height, true, printLevel);
     const printedColumns = printedLines(flat, width, height, false, printLevel);
-    for (let x = 0; x < width; x++) if (!printable[x]) printedColumns[x] = 0;
+    for (let y = 0; y < height; y++) if (!printable.rows[y]) printedRows[y] = 0;
+    for (let x = 0; x < width; x++) if (!printable.columns[x]) printedColumns[x] = 0;
     const offPrint = new Uint8Array(parts.count + 1);
     for (let y = 0; y < height; y++) {
       for (let x = 0; x < width; x++) {
@@ -421,7 +434,7 @@ function grainOf(data: Float32Array): number {
  * ink over a guide at ink's own level. Rows of paper, rows too dark to be print (a long stroke lying along them)
  * and the dashed x-height guide (half paper) are left as they are.
  */
-function withoutPrint(data: Float32Array, width: number, height: number, printable: Uint8Array): Float32Array {
+function withoutPrint(data: Float32Array, width: number, height: number, printable: Printable): Float32Array {
   const out = Float32Array.from(data);
   const levels = (lines: number, length: number, at: (line: number, k: number) => number) => {
     const result = new Float32Array(lines);
@@ -450,12 +463,12 @@ function withoutPrint(data: Float32Array, width: number, height: number, printab
   };
   const rows = levels(height, width, (y, x) => out[y * width + x]!);
   for (let y = 0; y < height; y++) {
-    const r = rows[y]!;
+    const r = printable.rows[y] ? rows[y]! : 1;
     if (r < 1) for (let x = 0; x < width; x++) out[y * width + x]! /= r;
   }
   const columns = levels(width, height, (x, y) => out[y * width + x]!);
   for (let x = 0; x < width; x++) {
-    const c = printable[x] ? columns[x]! : 1;
+    const c = printable.columns[x] ? columns[x]! : 1;
     if (c < 1) for (let y = 0; y < height; y++) out[y * width + x]! /= c;
   }
   return out;
@@ -540,18 +553,18 @@ function printCaps(
 }
 
 /**
- * Which columns of a cell may carry a printed line: those within BORDER_REACH_MM of a vertical box border. The
- * template prints no vertical line inside a box (its guides run across), so elsewhere a column dark over a share of
- * its length is a stroke standing upright (the stem of an I, a |), which must not be taken for print. Without
- * known borders every column may carry one.
+ * Which rows (or columns) of a cell may carry a printed line: those within PRINT_REACH_MM of where the template
+ * printed one (`lines`, in pixels): a box border, a guide. Elsewhere a line dark over a share of its length is a
+ * stroke lying along it (the stem of an I, the bar of a T or a dash), which must not be taken for print. Without
+ * known places every line may carry print.
  */
-function printableColumns(width: number, pxPerMm: number, borders: readonly number[] | undefined): Uint8Array {
-  const printable = new Uint8Array(width);
-  if (!borders) return printable.fill(1);
-  const reach = BORDER_REACH_MM * pxPerMm;
-  for (const border of borders) {
+function printableLines(count: number, pxPerMm: number, lines: readonly number[] | undefined): Uint8Array {
+  const printable = new Uint8Array(count);
+  if (!lines) return printable.fill(1);
+  const reach = PRINT_REACH_MM * pxPerMm;
+  for (const border of lines) {
     const from = Math.max(0, Math.floor(border - reach));
-    const to = Math.min(width - 1, Math.ceil(border + reach));
+    const to = Math.min(count - 1, Math.ceil(border + reach));
     for (let x = from; x <= to; x++) printable[x] = 1;
   }
   return printable;

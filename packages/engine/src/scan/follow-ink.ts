@@ -15,6 +15,8 @@ export type Surroundings = {
   cells: readonly LayoutCell[];
   /** The page without its header (QR code, markers, title) and footer markers: nothing printed dark there. */
   area: BoxMm;
+  /** Where the guides are printed across every box, in ems above its baseline (none when they are not printed). */
+  guidesEm: readonly number[];
 };
 
 /** How far beyond its box a letter's ink is followed, in ems of the cell: past a long descender's tail. */
@@ -44,9 +46,11 @@ export function surroundingsOf(layout: Layout, page: number): Surroundings {
   const half = layout.markers.sizeMm / 2;
   const top = Math.max(layout.qr.y + layout.qr.height, topLeft.y + half, topRight.y + half) + 1;
   const bottom = Math.min(bottomLeft.y - half, bottomRight.y - half) - 1;
+  const { printed, capHeight, xHeight, descender } = layout.guides;
   return {
     cells: layout.cells.filter((c) => c.page === page),
     area: { x: 0, y: top, width: layout.paper.widthMm, height: bottom - top },
+    guidesEm: printed ? [capHeight, xHeight, 0, descender].map((units) => units / layout.unitsPerEm) : [],
   };
 }
 

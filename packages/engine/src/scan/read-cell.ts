@@ -58,7 +58,7 @@ export async function readCell(
 ): Promise<CellReading> {
   const started = performance.now();
   const region = inset(cell.box, CUT_INSET_MM);
-  const first = binarizeRegion(scan, h, region, workPxPerMm, [cell], blur);
+  const first = binarizeRegion(scan, h, region, workPxPerMm, [cell], surroundings.guidesEm, blur);
   const cut = performance.now();
   let source = first;
   let origin: BoxMm = region;
@@ -69,7 +69,7 @@ export async function readCell(
   if (cleaned.needsContext || (!cleaned.empty && inkAroundBox(scan, h, cell.box, region, inkLevel))) {
     // Keep this letter's ink there and leave the neighbours'.
     origin = followRegion(cell, surroundings);
-    source = binarizeRegion(scan, h, origin, workPxPerMm, surroundings.cells, blur);
+    source = binarizeRegion(scan, h, origin, workPxPerMm, surroundings.cells, surroundings.guidesEm, blur);
     cleaned = followInk(source.binary, origin, workPxPerMm, cell, surroundings, { inner: region });
   }
   const warnings = [...cleaned.warnings];
@@ -120,6 +120,7 @@ function binarizeRegion(
   region: BoxMm,
   workPxPerMm: number,
   cells: readonly LayoutCell[],
+  guidesEm: readonly number[],
   blur: MotionBlur | undefined,
 ): Binarized {
   const cut = cutRegion(scan, h, region, workPxPerMm);
@@ -129,9 +130,17 @@ function binarizeRegion(
   const image = smear ? removeMotionBlur(cut, smear.dx, smear.dy, taps) : cut;
   const { image: normalised, paperLevel } = normaliseLighting(image, 2.5 * workPxPerMm);
   const labels = cells.map((c) => labelRect(c, region, workPxPerMm));
-  // Pixel centres lie half a pixel in: a border at d mm from the region's edge is at column d·pxPerMm − 0.5.
-  const borders = cells.flatMap((c) => [c.box.x, c.box.x + c.box.width].map((x) => (x - region.x) * workPxPerMm - 0.5));
-  return { binary: binarizeCell(normalised, workPxPerMm, labels, borders), paperLevel };
+  // Pixel centres lie half a pixel in: a line at d mm from the region's edge is at pixel d·pxPerMm − 0.5.
+  const at = (mm: number, from: number) => (mm - from) * workPxPerMm - 0.5;
+  const print = {
+    columns: cells.flatMap((c) => [at(c.box.x, region.x), at(c.box.x + c.box.width, region.x)]),
+    rows: cells.flatMap((c) => [
+      at(c.box.y, region.y),
+      at(c.box.y + c.box.height, region.y),
+      ...guidesEm.map((em) => at(c.baselineY - em * c.emMm, region.y)),
+    ]),
+  };
+  return { binary: binarizeCell(normalised, workPxPerMm, labels, print), paperLevel };
 }
 
 /** Blur and a small misplacement around a printed label (mm). */
