@@ -55,7 +55,7 @@ function gaussianBlur(data: Float32Array, width: number, height: number, sigma: 
  * The direction across the strokes at each pixel (radians), read from the picture blurred to `sigma` pixels: the
  * Hessian's eigenvector of greatest curvature (across a dark line, and across the light gap between two lines; along
  * a line the picture hardly changes). `strength` is how much more it curves across than along (the difference of the
- * eigenvalues' sizes, times sigma squared so scales compare).
+ * eigenvalues' sizes).
  */
 export function acrossStrokes(
   data: Float32Array,
@@ -82,7 +82,7 @@ export function acrossStrokes(
       across[i] = angle;
       // The eigenvalues are half ± r.
       const r = Math.hypot((hxx - hyy) / 2, hxy);
-      strength[i] = sigma * sigma * Math.abs(Math.abs(half + r) - Math.abs(half - r));
+      strength[i] = Math.abs(Math.abs(half + r) - Math.abs(half - r));
     }
   }
   return { across, strength };
