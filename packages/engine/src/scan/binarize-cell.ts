@@ -1,8 +1,9 @@
 import { DROPOUT_RGB, LABEL_RGB } from "../template/page-geometry.ts";
 import type { FloatImage } from "./images.ts";
+import { kthSmallest } from "./kth-smallest.ts";
 import { labelComponents } from "./label-components.ts";
 import { minFilter } from "./rank-filter.ts";
-import { bilinear, smoothAlongStrokes } from "./smooth-along-strokes.ts";
+import { acrossStrokes, bilinear, smoothAlongStrokes } from "./smooth-along-strokes.ts";
 
 /**
  * Where the template printed lines across a cell (box borders and guides), in pixels of the cell: rows for lines
@@ -121,6 +122,20 @@ const STROKE_ORIENT_MM = 0.1;
  * end or a corner a few tenths of a millimetre round moves by less than that pixel.
  */
 const ALONG_STROKE_MM = 0.1;
+/**
+ * Between the two lines of a narrow outlined stroke merged by the blur (0.3–0.5 mm apart through a blur of about
+ * 0.2 mm) the picture lies flat at the pen's scale, and the direction read there (STROKE_ORIENT_MM) is the grain's:
+ * a cut looking along the stroke instead of across it finds nothing deeper and keeps the paper between the lines
+ * as rungs of ink. There the cut also looks across the band of strokes as its look reaches (CORE_RADIUS_MM either
+ * way): the direction read at this scale (mm), where lines that close are one dip.
+ */
+const BAND_ORIENT_MM = 0.3;
+/**
+ * The direction read at the pen's scale is a stroke's where the picture curves there this many times as much as
+ * paper's grain makes it curve (its median over the strokes' surroundings, mostly paper); elsewhere the cut looks
+ * across the band too.
+ */
+const GRAIN_CURVATURES = 2;
 
 /**
  * Separates ink from paper in a lighting-normalised cell, with two thresholds. Sure ink lies below midway
@@ -323,7 +338,7 @@ function faintStrokes(
     // JPEG's grain and a phone's noise are as coarse as the photo's pixels, as wide as the faint line itself: the
     // edges are cut on the picture averaged along the strokes, where grain is evened out and strokes keep their
     // place and profile. (Strokes are found and followed on the picture itself, whose grain was measured.)
-    const { picture: smooth, across } = smoothAround(flat, width, height, kept, pxPerMm);
+    const { picture: smooth, across, band } = smoothAround(flat, width, height, kept, pxPerMm);
     // What was found is cut near its middle: each pixel of it against the deepest point of its own stroke across it
     // (FAINT_CUT), within CORE_RADIUS_MM, and against the deepest ink all around it (FAINT_AROUND), where a crossing
     // or the other side of an outlined stroke may be deeper.
@@ -334,18 +349,22 @@ function faintStrokes(
       if (!mask[i]) continue;
       const x = i % width;
       const y = (i - x) / width;
-      const dx = Math.cos(across[i]!);
-      const dy = Math.sin(across[i]!);
       let least = smooth[i]!;
-      for (const side of [1, -1]) {
-        let deepest = smooth[i]!;
-        for (let k = 1; k <= radius; k++) {
-          const v = bilinear(smooth, width, height, x + side * k * dx, y + side * k * dy);
-          if (v < deepest) deepest = v;
-          // Lighter than the deepest point so far by more than the cut allows: paper between this stroke and another.
-          else if (1 - v < FAINT_CUT * (1 - deepest)) break;
+      // Across the stroke as read at the pen's scale, and across the band where that direction is the grain's (NaN).
+      for (const angle of [across[i]!, band[i]!]) {
+        if (Number.isNaN(angle)) continue;
+        const dx = Math.cos(angle);
+        const dy = Math.sin(angle);
+        for (const side of [1, -1]) {
+          let deepest = smooth[i]!;
+          for (let k = 1; k <= radius; k++) {
+            const v = bilinear(smooth, width, height, x + side * k * dx, y + side * k * dy);
+            if (v < deepest) deepest = v;
+            // Lighter than the deepest point so far by more than the cut allows: paper between this stroke and another.
+            else if (1 - v < FAINT_CUT * (1 - deepest)) break;
+          }
+          if (deepest < least) least = deepest;
         }
-        if (deepest < least) least = deepest;
       }
       core[i] = least;
     }
@@ -365,8 +384,10 @@ function faintStrokes(
 
 /**
  * The picture averaged along its strokes (see smoothAlongStrokes) over the rectangle `around` (end-exclusive) and
- * as far again as the cut looks for a stroke's core and the averages reach; the picture as it is elsewhere, where no
- * stroke was kept; and the directions across the strokes there (0 elsewhere).
+ * as far again as the cut looks for a stroke's core and the directions and averages reach; the picture as it is
+ * elsewhere, where no stroke was kept; the directions across the strokes there (0 elsewhere); and the directions
+ * across the band of strokes (BAND_ORIENT_MM) where the first ones are the grain's (see GRAIN_CURVATURES; NaN
+ * elsewhere).
  */
 function smoothAround(
   picture: Float32Array,
@@ -374,11 +395,12 @@ function smoothAround(
   height: number,
   around: PixelRect,
   pxPerMm: number,
-): { picture: Float32Array; across: Float32Array } {
+): { picture: Float32Array; across: Float32Array; band: Float32Array } {
   const out = Float32Array.from(picture);
   const across = new Float32Array(width * height);
-  if (around.x1 <= around.x0) return { picture: out, across };
-  const reach = Math.ceil((CORE_RADIUS_MM + 3 * STROKE_ORIENT_MM + 3 * ALONG_STROKE_MM) * pxPerMm);
+  const band = new Float32Array(width * height).fill(Number.NaN);
+  if (around.x1 <= around.x0) return { picture: out, across, band };
+  const reach = Math.ceil((CORE_RADIUS_MM + 3 * BAND_ORIENT_MM + 3 * ALONG_STROKE_MM) * pxPerMm);
   const x0 = Math.max(0, around.x0 - reach);
   const y0 = Math.max(0, around.y0 - reach);
   const w = Math.min(width, around.x1 + reach) - x0;
@@ -386,11 +408,17 @@ function smoothAround(
   const crop = new Float32Array(w * h);
   for (let y = 0; y < h; y++) crop.set(picture.subarray((y0 + y) * width + x0, (y0 + y) * width + x0 + w), y * w);
   const smooth = smoothAlongStrokes(crop, w, h, STROKE_ORIENT_MM * pxPerMm, ALONG_STROKE_MM * pxPerMm);
+  const wide = acrossStrokes(crop, w, h, BAND_ORIENT_MM * pxPerMm);
+  const grainCurvature = kthSmallest(Float32Array.from(smooth.strength), Math.floor((w * h) / 2));
   for (let y = 0; y < h; y++) {
     out.set(smooth.picture.subarray(y * w, (y + 1) * w), (y0 + y) * width + x0);
     across.set(smooth.across.subarray(y * w, (y + 1) * w), (y0 + y) * width + x0);
+    for (let x = 0; x < w; x++) {
+      const j = y * w + x;
+      if (smooth.strength[j]! <= GRAIN_CURVATURES * grainCurvature) band[(y0 + y) * width + x0 + x] = wide.across[j]!;
+    }
   }
-  return { picture: out, across };
+  return { picture: out, across, band };
 }
 
 /** Levels 0–1.5 counted in steps of 1/512: fine enough to measure grain of a percent. */

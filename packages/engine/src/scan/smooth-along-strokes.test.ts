@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createRandom } from "../synth/random.ts";
-import { smoothAlongStrokes } from "./smooth-along-strokes.ts";
+import { acrossStrokes, smoothAlongStrokes } from "./smooth-along-strokes.ts";
 
 const size = 64;
 
@@ -57,6 +57,38 @@ describe("smoothAlongStrokes", () => {
       // Sampling between pixels along a slanted line blurs a little across it; the gap stays a dip all the same.
       const contrast = band(data, across, -0.3, 0.3).mean - band(data, across, 0.95, 1.55).mean;
       expect(gap - line).toBeGreaterThan(0.5 * contrast);
+    }
+  });
+});
+
+describe("acrossStrokes", () => {
+  it("reads across two lines the blur merged, between them, at the scale of the pair", () => {
+    // Two lines 5 px apart through a blur of 2 px: between them the picture is nearly flat at the pen's scale (0.8 px),
+    // where grain of a hundredth sets the direction; blurred to 2.4 px the pair is one dip, read across.
+    for (const angle of [0.3, 1.1, 2.5]) {
+      const data = new Float32Array(size * size);
+      const random = createRandom(3);
+      const [nx, ny] = [-Math.sin(angle), Math.cos(angle)];
+      for (let y = 0; y < size; y++) {
+        for (let x = 0; x < size; x++) {
+          const d = (x - size / 2) * nx + (y - size / 2) * ny;
+          const ink = 0.17 * (Math.exp(-((d - 2.5) ** 2) / 8) + Math.exp(-((d + 2.5) ** 2) / 8));
+          data[y * size + x] = 1 - ink + 0.01 * random.normal();
+        }
+      }
+      const { across } = acrossStrokes(data, size, size, 2.4);
+      let middle = 0;
+      let right = 0;
+      for (let y = 16; y < size - 16; y++) {
+        for (let x = 16; x < size - 16; x++) {
+          if (Math.abs((x - size / 2) * nx + (y - size / 2) * ny) >= 0.5) continue;
+          middle++;
+          // The direction across the lines is the normal (nx, ny), up to a half turn.
+          const off = Math.abs(Math.cos(across[y * size + x]!) * nx + Math.sin(across[y * size + x]!) * ny);
+          if (off > Math.cos(Math.PI / 12)) right++;
+        }
+      }
+      expect({ angle, right: right >= 0.95 * middle }).toEqual({ angle, right: true });
     }
   });
 });

@@ -52,10 +52,46 @@ function gaussianBlur(data: Float32Array, width: number, height: number, sigma: 
 }
 
 /**
+ * The direction across the strokes at each pixel (radians), read from the picture blurred to `sigma` pixels: the
+ * Hessian's eigenvector of greatest curvature (across a dark line, and across the light gap between two lines; along
+ * a line the picture hardly changes). `strength` is how much more it curves across than along (the difference of the
+ * eigenvalues' sizes).
+ */
+export function acrossStrokes(
+  data: Float32Array,
+  width: number,
+  height: number,
+  sigma: number,
+): { across: Float32Array; strength: Float32Array } {
+  const g = gaussianBlur(data, width, height, sigma);
+  const n = width * height;
+  const across = new Float32Array(n);
+  const strength = new Float32Array(n);
+  const at = (x: number, y: number) =>
+    g[(y < 0 ? 0 : y >= height ? height - 1 : y) * width + (x < 0 ? 0 : x >= width ? width - 1 : x)]!;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const c = g[i]!;
+      const hxx = at(x + 1, y) - 2 * c + at(x - 1, y);
+      const hyy = at(x, y + 1) - 2 * c + at(x, y - 1);
+      const hxy = (at(x + 1, y + 1) - at(x - 1, y + 1) - at(x + 1, y - 1) + at(x - 1, y - 1)) / 4;
+      const half = (hxx + hyy) / 2;
+      let angle = 0.5 * Math.atan2(2 * hxy, hxx - hyy);
+      if (half < 0) angle += Math.PI / 2;
+      across[i] = angle;
+      // The eigenvalues are half ± r.
+      const r = Math.hypot((hxx - hyy) / 2, hxy);
+      strength[i] = Math.abs(Math.abs(half + r) - Math.abs(half - r));
+    }
+  }
+  return { across, strength };
+}
+
+/**
  * The picture averaged along the strokes through each pixel and not across them. The direction is the one of
- * least curvature of the picture blurred to `orientSigma` pixels (the Hessian's eigenvector: along a line the
- * picture hardly changes, across it it dips); the average is Gaussian, `alongSigma` pixels. Returns the direction
- * across the strokes at each pixel too (radians).
+ * least curvature of the picture blurred to `orientSigma` pixels (see acrossStrokes); the average is Gaussian,
+ * `alongSigma` pixels. Returns the direction across the strokes at each pixel too (radians), and its strength.
  */
 export function smoothAlongStrokes(
   data: Float32Array,
@@ -63,36 +99,16 @@ export function smoothAlongStrokes(
   height: number,
   orientSigma: number,
   alongSigma: number,
-): { picture: Float32Array; across: Float32Array } {
-  const g = gaussianBlur(data, width, height, orientSigma);
+): { picture: Float32Array; across: Float32Array; strength: Float32Array } {
   const n = width * height;
-  const hxx = new Float32Array(n);
-  const hyy = new Float32Array(n);
-  const hxy = new Float32Array(n);
-  const at = (x: number, y: number) =>
-    g[(y < 0 ? 0 : y >= height ? height - 1 : y) * width + (x < 0 ? 0 : x >= width ? width - 1 : x)]!;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = y * width + x;
-      const c = g[i]!;
-      hxx[i] = at(x + 1, y) - 2 * c + at(x - 1, y);
-      hyy[i] = at(x, y + 1) - 2 * c + at(x, y - 1);
-      hxy[i] = (at(x + 1, y + 1) - at(x - 1, y + 1) - at(x + 1, y - 1) + at(x - 1, y - 1)) / 4;
-    }
-  }
+  const { across: acrossAngles, strength } = acrossStrokes(data, width, height, orientSigma);
   const radius = Math.max(1, Math.ceil(2.5 * alongSigma));
   const weights = gaussianKernel(alongSigma, radius);
   const out = new Float32Array(n);
-  const acrossAngles = new Float32Array(n);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
-      // Direction of greatest curvature (across a dark line, and across the light gap between two lines); along
-      // the line is perpendicular to it.
-      const half = (hxx[i]! + hyy[i]!) / 2;
-      let across = 0.5 * Math.atan2(2 * hxy[i]!, hxx[i]! - hyy[i]!);
-      if (half < 0) across += Math.PI / 2;
-      acrossAngles[i] = across;
+      const across = acrossAngles[i]!;
       const tx = -Math.sin(across);
       const ty = Math.cos(across);
       let v = 0;
@@ -101,5 +117,5 @@ export function smoothAlongStrokes(
       out[i] = v;
     }
   }
-  return { picture: out, across: acrossAngles };
+  return { picture: out, across: acrossAngles, strength };
 }
