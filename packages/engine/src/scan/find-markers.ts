@@ -142,8 +142,15 @@ function averageSide(c: readonly ScanPoint[]): number {
 const DEPTH_RATIO = 2.5;
 
 /**
+ * How many times narrower along the line of sight than across it a marker may look: a square seen at an angle φ off
+ * its normal is foreshortened to cos φ. The far corner of the page above is seen 62° off (45° of tilt and 17° off the
+ * lens's axis); allowed for are 70° (cos 70° ≈ 1/3), a still steeper photo.
+ */
+const FORESHORTENING = 3;
+
+/**
  * Everything on the detection image that looks like a marker: a dark square ring around a separate dark
- * centre, about the expected size (perspective may scale it either way).
+ * centre, about the expected size (perspective may scale it either way, and foreshorten it).
  */
 export function markerCandidates(image: GreyImage, expectedSize: number): Candidate[] {
   const radius = Math.max(4, Math.round(expectedSize * 1.5));
@@ -158,8 +165,8 @@ export function markerCandidates(image: GreyImage, expectedSize: number): Candid
     if (
       size < (expectedSize * 0.45) / DEPTH_RATIO ||
       size > expectedSize * 1.9 * DEPTH_RATIO ||
-      w > 2 * h ||
-      h > 2 * w ||
+      w > FORESHORTENING * h ||
+      h > FORESHORTENING * w ||
       size < 6
     ) {
       continue;
