@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { pagePoint, type ScanPoint, scanPoint } from "../units.ts";
-import { refineInPageSpace } from "./find-markers.ts";
+import { markerCandidates, refineInPageSpace } from "./find-markers.ts";
 
 const PX_PER_MM = 6;
 const SIZE_MM = 10;
@@ -48,5 +48,41 @@ describe("refineInPageSpace", () => {
     for (const [i, p] of found.entries()) {
       expect(Math.hypot(p.x - truth[i]!.x, p.y - truth[i]!.y)).toBeLessThan(0.25);
     }
+  });
+});
+
+/**
+ * A 200 × 200 picture of paper (level 220) with one marker of ink (level 30) centred at (100, 100), `across` pixels
+ * wide and `along` pixels tall: a marker seen off its normal is foreshortened along the line of sight.
+ */
+function oneMarker(across: number, along: number) {
+  const side = 200;
+  const data = new Uint8Array(side * side);
+  for (let py = 0; py < side; py++) {
+    for (let px = 0; px < side; px++) {
+      let ink = 0;
+      for (let s = 0; s < 16; s++) {
+        const x = ((px + ((s % 4) + 0.5) / 4 - 100) / across) * SIZE_MM;
+        const y = ((py + (Math.floor(s / 4) + 0.5) / 4 - 100) / along) * SIZE_MM;
+        ink += marker(x, y, 0, 0);
+      }
+      data[py * side + px] = Math.round(220 - (190 * ink) / 16);
+    }
+  }
+  return { width: side, height: side, data };
+}
+
+describe("markerCandidates", () => {
+  it("finds a marker far nearer the camera or far further than the QR code its expected size comes from", () => {
+    // A phone a page height above a page tilted 45° sees its near corner 2.5 times nearer than its far corner.
+    for (const size of [2.3 * 28, 28 / 2.3]) {
+      const found = markerCandidates(oneMarker(size, size), 28);
+      expect(found.map((c) => [c.x, c.y])).toEqual([[expect.closeTo(99.5, 0), expect.closeTo(99.5, 0)]]);
+    }
+  });
+
+  it("finds a marker seen 66° off its normal, foreshortened to 0.4 along the line of sight", () => {
+    const found = markerCandidates(oneMarker(40, 16), 28);
+    expect(found.map((c) => [c.x, c.y])).toEqual([[expect.closeTo(99.5, 0), expect.closeTo(99.5, 0)]]);
   });
 });

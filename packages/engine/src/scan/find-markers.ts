@@ -36,15 +36,17 @@ export function findMarkers(
   ];
   const qrSidePx = averageSide(qr.corners);
   const markerPx = (layout.markers.sizeMm * qrSidePx) / qrBox.width;
-  const qrCentre = centroid(qr.corners);
   // Markers are big: look for them where they are about 28 pixels wide, which is plenty and cheap.
   const extra = Math.max(1, Math.floor(markerPx / factor / 28));
   const scale = factor * extra;
   const candidates = markerCandidates(downscale(detection, extra), markerPx / scale)
     .map((c) => ({ x: (c.x + 0.5) * scale - 0.5, y: (c.y + 0.5) * scale - 0.5, size: c.size * scale }))
-    // The QR code's finder patterns look like markers too.
-    .filter((c) => Math.hypot(c.x - qrCentre.x, c.y - qrCentre.y) > 0.75 * qrSidePx)
-    .sort((a, b) => Math.abs(a.size - markerPx) - Math.abs(b.size - markerPx))
+    // The QR code's finder and alignment patterns look like markers too, but lie inside the symbol, and every
+    // marker outside it. (A distance from the code's centre cannot tell them apart on a slanted page: there the
+    // code's size is one thing across the line of sight and another along it.)
+    .filter((c) => !insideQuadrilateral(qr.corners, c))
+    // Nearest the code's scale first, a marker twice as large as far up the list as one half as large.
+    .sort((a, b) => Math.abs(Math.log(a.size / markerPx)) - Math.abs(Math.log(b.size / markerPx)))
     .slice(0, 14);
   const centres: PagePoint[] = layout.markers.centers.map((c) => pagePoint(c.x, c.y));
   const best = bestQuadrilateral(candidates, centres, qrPage, qr.corners);
@@ -107,26 +109,48 @@ function convexOrder(points: Candidate[]): Candidate[] | undefined {
   return sorted;
 }
 
-function centroid(points: readonly ScanPoint[]): { x: number; y: number } {
-  return {
-    x: points.reduce((s, p) => s + p.x, 0) / points.length,
-    y: points.reduce((s, p) => s + p.y, 0) / points.length,
-  };
-}
-
 function damaged(reason: string, details: Record<string, unknown> = {}) {
   return new EngineError("PAGE_DAMAGED", undefined, { reason, ...details });
 }
 
 const distance = (a: ScanPoint, b: ScanPoint) => Math.hypot(a.x - b.x, a.y - b.y);
 
+/** Whether `p` lies inside the convex quadrilateral `corners` (in either winding). */
+function insideQuadrilateral(corners: readonly ScanPoint[], p: { x: number; y: number }): boolean {
+  let sign = 0;
+  for (let i = 0; i < corners.length; i++) {
+    const a = corners[i]!;
+    const b = corners[(i + 1) % corners.length]!;
+    const side = Math.sign((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x));
+    if (side === 0) continue;
+    if (sign !== 0 && side !== sign) return false;
+    sign = side;
+  }
+  return true;
+}
+
 function averageSide(c: readonly ScanPoint[]): number {
   return (distance(c[0]!, c[1]!) + distance(c[1]!, c[2]!) + distance(c[2]!, c[3]!) + distance(c[3]!, c[0]!)) / 4;
 }
 
 /**
+ * How many times nearer the camera one part of a photographed page may be than another, which makes a marker there
+ * look as many times larger than the QR code's scale says (a pinhole camera's scale goes as one over the distance):
+ * a page tilted 45° under a phone held a page height above its centre has its near corner 2.5 times nearer than its
+ * far corner.
+ */
+const DEPTH_RATIO = 2.5;
+
+/**
+ * How many times narrower along the line of sight than across it a marker may look: a square seen at an angle φ off
+ * its normal is foreshortened to cos φ. The far corner of the page above is seen 62° off (45° of tilt and 17° off the
+ * lens's axis); allowed for are 70° (cos 70° ≈ 1/3), a still steeper photo.
+ */
+const FORESHORTENING = 3;
+
+/**
  * Everything on the detection image that looks like a marker: a dark square ring around a separate dark
- * centre, about the expected size (perspective may scale it either way).
+ * centre, about the expected size (perspective may scale it either way, and foreshorten it).
  */
 export function markerCandidates(image: GreyImage, expectedSize: number): Candidate[] {
   const radius = Math.max(4, Math.round(expectedSize * 1.5));
@@ -138,7 +162,15 @@ export function markerCandidates(image: GreyImage, expectedSize: number): Candid
     const w = parts.maxX[l]! - parts.minX[l]! + 1;
     const h = parts.maxY[l]! - parts.minY[l]! + 1;
     const size = Math.sqrt(w * h);
-    if (size < expectedSize * 0.45 || size > expectedSize * 1.9 || w > 2 * h || h > 2 * w || size < 6) continue;
+    if (
+      size < (expectedSize * 0.45) / DEPTH_RATIO ||
+      size > expectedSize * 1.9 * DEPTH_RATIO ||
+      w > FORESHORTENING * h ||
+      h > FORESHORTENING * w ||
+      size < 6
+    ) {
+      continue;
+    }
     const fill = parts.area[l]! / (w * h);
     if (fill < 0.3 || fill > 0.9) continue;
     const cx = (parts.minX[l]! + parts.maxX[l]!) / 2;
