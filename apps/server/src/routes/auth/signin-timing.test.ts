@@ -14,12 +14,6 @@ afterAll(async () => {
   await t.close();
 });
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
 async function timedSignIn(username: string): Promise<number> {
   const browser = createTestBrowser(t.app);
   const recaptca = await browser.solveCaptcha();
@@ -42,9 +36,12 @@ describe("sign-in timing", () => {
       unknown.push(await timedSignIn(`nobody-${i}`));
       known.push(await timedSignIn(user.username));
     }
-    const [u, k] = [median(unknown), median(known)];
+    // The least each took: a loaded machine only ever adds CPU time (a core shared with other work runs slower, and
+    // the suite's other files run beside this one), so the minima compare the work itself; medians of 8 differed by
+    // 2× under the full suite with other jobs running.
+    const [u, k] = [Math.min(...unknown), Math.min(...known)];
     process.stderr.write(
-      `sign-in CPU time medians (ms): unknown user ${u.toFixed(1)}, wrong password ${k.toFixed(1)}\n`,
+      `sign-in CPU time minima (ms): unknown user ${u.toFixed(1)}, wrong password ${k.toFixed(1)}\n`,
     );
     // A hash at 19 MiB takes well over 5 ms here; without the dummy verify an unknown user answers in about 1 ms.
     expect(u).toBeGreaterThan(5);
