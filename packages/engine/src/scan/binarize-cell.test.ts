@@ -147,55 +147,52 @@ const inkWithin = (mask: Uint8Array, x: number, y: number, r: number) => {
   return false;
 };
 
+const ringDistance = (x: number, y: number) => Math.abs(Math.hypot(x - 80, y - 85) - 35);
+
 /**
- * Share of the ring of radius 35 ± 0.5 around (80, 85) of a 160 px cell (the middle between two rings drawn either
- * side of it) read as ink, and whether 98 % of the centre lines of the rings of the given radii have ink within a pixel.
+ * Whether the rings of these radii around (80, 85) came back whole: 98 % of their centre lines have read ink within
+ * a pixel (one scan pixel of a 5 px/mm photo is 1.6 pixels here).
  */
-function reading(mask: Uint8Array, radii: number[]) {
-  let middle = 0;
-  let inkInMiddle = 0;
-  let lines = 0;
+function ringsWhole(mask: Uint8Array, radii: number[]): boolean {
+  let centre = 0;
   let found = 0;
   for (let y = 0; y < 160; y++) {
     for (let x = 0; x < 160; x++) {
       const r = Math.hypot(x - 80, y - 85);
-      if (Math.abs(r - 35) < 0.5) {
-        middle++;
-        if (mask[y * 160 + x]) inkInMiddle++;
-      }
-      if (radii.some((radius) => Math.abs(r - radius) < 0.5)) {
-        lines++;
-        if (inkWithin(mask, x, y, 1)) found++;
-      }
+      if (!radii.some((radius) => Math.abs(r - radius) < 0.5)) continue;
+      centre++;
+      if (inkWithin(mask, x, y, 1)) found++;
     }
   }
-  return { middleShare: inkInMiddle / middle, whole: found >= 0.98 * lines };
+  return found >= 0.98 * centre;
 }
 
-const ringDistance = (x: number, y: number) => Math.abs(Math.hypot(x - 80, y - 85) - 35);
 /**
- * How a read mask covers the ring: whether 98 % of its centre line has read ink within a pixel (one scan pixel of a
- * 5 px/mm photo is 1.6 pixels here), how many pixels were read as ink, and how many of them lie over `beyond` from
- * the line's middle.
+ * How a read mask covers the ring of radius 35: whether it is whole, how many pixels were read as ink, how many of
+ * them lie over `beyond` from the line's middle, and the share of its centre line (the middle between two rings drawn
+ * either side of it) read as ink.
  */
-function ringReading(mask: Uint8Array, beyond: number): { whole: boolean; ink: number; off: number } {
+function ringReading(mask: Uint8Array, beyond: number) {
   let centre = 0;
-  let found = 0;
+  let inkOnCentre = 0;
   let ink = 0;
   let off = 0;
   for (let y = 0; y < 160; y++) {
     for (let x = 0; x < 160; x++) {
       const d = ringDistance(x, y);
-      if (d < 0.5) {
-        centre++;
-        if (inkWithin(mask, x, y, 1)) found++;
-      }
+      if (d < 0.5) centre++;
       if (!mask[y * 160 + x]) continue;
       ink++;
+      if (d < 0.5) inkOnCentre++;
       if (d > beyond) off++;
     }
   }
-  return { whole: found >= 0.98 * centre, ink, off };
+  return { whole: ringsWhole(mask, [35]), ink, off, centreShare: inkOnCentre / centre };
+}
+
+/** Whether two rings either side of radius 35 came back whole, and the share of the paper between them read as ink. */
+function pairReading(mask: Uint8Array, radii: number[]) {
+  return { whole: ringsWhole(mask, radii), middleShare: ringReading(mask, Number.POSITIVE_INFINITY).centreShare };
 }
 /** A 0.1 mm line seen through a blur of sigma 0.25 mm: a sixth of black ink's depth, four pixels wide at half. */
 const hairline = (x: number, y: number) => 0.17 * Math.exp(-(ringDistance(x, y) ** 2) / 8);
@@ -335,7 +332,7 @@ describe("binarizeCell on the two sides of an outlined stroke", () => {
     const pair = (x: number, y: number) =>
       0.17 * (Math.exp(-(inner(x, y) ** 2) / 4.5) + Math.exp(-(outer(x, y) ** 2) / 4.5));
     for (let seed = 1; seed <= 4; seed++) {
-      const result = reading(binarizeCell(photoCell(seed, pair), 8, [LABEL]).mask, [33, 37]);
+      const result = pairReading(binarizeCell(photoCell(seed, pair), 8, [LABEL]).mask, [33, 37]);
       expect({ seed, whole: result.whole, middleAsInk: result.middleShare > 0.1 }).toEqual({
         seed,
         whole: true,
@@ -366,7 +363,7 @@ describe("binarizeCell on two hairlines a photo's blur merged into one band", ()
     let middleShare = 0;
     const seeds = 6;
     for (let seed = 1; seed <= seeds; seed++) {
-      const result = reading(binarizeCell(grainy(seed, pair), 8, [LABEL]).mask, [32, 38]);
+      const result = pairReading(binarizeCell(grainy(seed, pair), 8, [LABEL]).mask, [32, 38]);
       expect({ seed, whole: result.whole }).toEqual({ seed, whole: true });
       middleShare += result.middleShare / seeds;
     }
@@ -378,7 +375,7 @@ describe("binarizeCell on two hairlines a photo's blur merged into one band", ()
 
   it("still reads one line of the same total darkness whole and along its middle", () => {
     for (let seed = 1; seed <= 6; seed++) {
-      const result = reading(binarizeCell(grainy(seed, single), 8, [LABEL]).mask, [35]);
+      const result = pairReading(binarizeCell(grainy(seed, single), 8, [LABEL]).mask, [35]);
       expect({ seed, whole: result.whole, middle: result.middleShare > 0.9 }).toEqual({
         seed,
         whole: true,

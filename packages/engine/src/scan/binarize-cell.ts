@@ -232,10 +232,8 @@ function followStrokes(
   let tail = seeds;
   const floor = 1 - Math.max(MIN_CONTRAST, NOISE_SIGMAS * grain);
   const below = Math.max(0.04, 3 * grain);
-  const rowCaps = printCaps(data, width, height, true, floor, below, threshold);
-  const columnCaps = printCaps(data, width, height, false, floor, below, threshold);
-  for (let y = 0; y < height; y++) if (!printable.rows[y]) rowCaps[y] = floor;
-  for (let x = 0; x < width; x++) if (!printable.columns[x]) columnCaps[x] = floor;
+  const rowCaps = printCaps(data, width, height, printable.rows, true, floor, below, threshold);
+  const columnCaps = printCaps(data, width, height, printable.columns, false, floor, below, threshold);
   const core = minFilter(data, width, height, Math.max(1, Math.round(CORE_RADIUS_MM * pxPerMm)));
   for (let y = 0; y < height; y++) {
     const rowCap = rowCaps[y]!;
@@ -313,10 +311,8 @@ function faintStrokes(
     const parts = labelComponents(mask, width, height);
     // Print left after dividing it out (the dashed guide) lies a share of its line well under paper's median.
     const printLevel = percentileOf(flat, 0.5) - PRINT_SIGMAS * grain;
-    const printedRows = printedLines(flat, width, height, true, printLevel);
-    const printedColumns = printedLines(flat, width, height, false, printLevel);
-    for (let y = 0; y < height; y++) if (!printable.rows[y]) printedRows[y] = 0;
-    for (let x = 0; x < width; x++) if (!printable.columns[x]) printedColumns[x] = 0;
+    const printedRows = printedLines(flat, width, height, printable.rows, true, printLevel);
+    const printedColumns = printedLines(flat, width, height, printable.columns, false, printLevel);
     const offPrint = new Uint8Array(parts.count + 1);
     for (let y = 0; y < height; y++) {
       for (let x = 0; x < width; x++) {
@@ -464,12 +460,14 @@ function grainOf(data: Float32Array): number {
  */
 function withoutPrint(data: Float32Array, width: number, height: number, printable: Printable): Float32Array {
   const out = Float32Array.from(data);
-  const levels = (lines: number, length: number, at: (line: number, k: number) => number) => {
-    const result = new Float32Array(lines);
+  const levels = (lines: number, length: number, printable: Uint8Array, at: (line: number, k: number) => number) => {
+    // 1 leaves a line as it is: so are those where nothing was printed.
+    const result = new Float32Array(lines).fill(1);
     const histogram = new Uint16Array(257);
     // Levels 0.5–1.0 in steps of 1/512; lighter than paper counts as paper.
     const target = Math.round(length * (1 - PRINT_PERCENTILE));
     for (let line = 0; line < lines; line++) {
+      if (!printable[line]) continue;
       histogram.fill(0);
       for (let k = 0; k < length; k++) {
         const bin = ((at(line, k) - 0.5) * 512) | 0;
@@ -489,14 +487,14 @@ function withoutPrint(data: Float32Array, width: number, height: number, printab
     }
     return result;
   };
-  const rows = levels(height, width, (y, x) => out[y * width + x]!);
+  const rows = levels(height, width, printable.rows, (y, x) => out[y * width + x]!);
   for (let y = 0; y < height; y++) {
-    const r = printable.rows[y] ? rows[y]! : 1;
+    const r = rows[y]!;
     if (r < 1) for (let x = 0; x < width; x++) out[y * width + x]! /= r;
   }
-  const columns = levels(width, height, (x, y) => out[y * width + x]!);
+  const columns = levels(width, height, printable.columns, (x, y) => out[y * width + x]!);
   for (let x = 0; x < width; x++) {
-    const c = printable.columns[x] ? columns[x]! : 1;
+    const c = columns[x]!;
     if (c < 1) for (let y = 0; y < height; y++) out[y * width + x]! /= c;
   }
   return out;
@@ -509,7 +507,14 @@ function withoutPrint(data: Float32Array, width: number, height: number, printab
  * 1: a photo's lighting normalisation leaves paper a grain deviation or so under 1, and its lighter share of a row
  * would otherwise make every row of a noisy photo a printed one.
  */
-function printedLines(data: Float32Array, width: number, height: number, rows: boolean, level: number): Uint8Array {
+function printedLines(
+  data: Float32Array,
+  width: number,
+  height: number,
+  printable: Uint8Array,
+  rows: boolean,
+  level: number,
+): Uint8Array {
   const lines = rows ? height : width;
   const length = rows ? width : height;
   const target = Math.max(1, Math.round(length * PRINT_SHARE));
@@ -523,6 +528,7 @@ function printedLines(data: Float32Array, width: number, height: number, rows: b
   }
   const printed = new Uint8Array(lines);
   for (let line = 0; line < lines; line++) {
+    if (!printable[line]) continue;
     for (let k = Math.max(0, line - PRINT_SPREAD_PX); k <= Math.min(lines - 1, line + PRINT_SPREAD_PX); k++) {
       if (dark[k]) printed[line] = 1;
     }
@@ -539,6 +545,7 @@ function printCaps(
   data: Float32Array,
   width: number,
   height: number,
+  printable: Uint8Array,
   rows: boolean,
   floor: number,
   below: number,
@@ -575,7 +582,7 @@ function printCaps(
     for (let k = Math.max(0, line - PRINT_SPREAD_PX); k <= Math.min(lines - 1, line + PRINT_SPREAD_PX); k++) {
       if (caps[k]! < least) least = caps[k]!;
     }
-    spread[line] = least;
+    spread[line] = printable[line] ? least : floor;
   }
   return spread;
 }
@@ -590,10 +597,10 @@ function printableLines(count: number, pxPerMm: number, lines: readonly number[]
   const printable = new Uint8Array(count);
   if (!lines) return printable.fill(1);
   const reach = PRINT_REACH_MM * pxPerMm;
-  for (const border of lines) {
-    const from = Math.max(0, Math.floor(border - reach));
-    const to = Math.min(count - 1, Math.ceil(border + reach));
-    for (let x = from; x <= to; x++) printable[x] = 1;
+  for (const line of lines) {
+    const from = Math.max(0, Math.floor(line - reach));
+    const to = Math.min(count - 1, Math.ceil(line + reach));
+    for (let k = from; k <= to; k++) printable[k] = 1;
   }
   return printable;
 }
