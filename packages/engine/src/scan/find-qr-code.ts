@@ -1,7 +1,12 @@
 import { engineModules } from "../init-engine.ts";
 import { decodeQrPayload, type QrPayload } from "../template/qr-payload.ts";
 import { type ScanPoint, scanPoint } from "../units.ts";
+import { sampleGrid } from "./cut-cells.ts";
+import type { Homography } from "./homography.ts";
 import type { GreyImage } from "./images.ts";
+
+/** Samples an image at its own pixel coordinates. */
+const IDENTITY: Homography = [1, 0, 0, 0, 1, 0, 0, 0, 1];
 
 /** A Handfont QR code found on a scan: its payload and its corners in the symbol's own orientation. */
 export type FoundQrCode = {
@@ -82,28 +87,28 @@ function stretchAlong(
     const t = shrink * (qx * dx + qy * dy);
     return { x: qx + t * dx, y: qy + t * dy };
   };
-  const { width: w, height: h, data: src } = image;
+  // Sampled where each output pixel's centre maps to; along a row that point moves by a constant step.
+  const samples = new Float32Array(width * height);
+  const origin = toSource(0.5, 0.5);
+  const along = toSource(1.5, 0.5);
+  const down = toSource(0.5, 1.5);
+  sampleGrid(
+    image,
+    IDENTITY,
+    samples,
+    origin.x - 0.5,
+    origin.y - 0.5,
+    along.x - origin.x,
+    along.y - origin.y,
+    down.x - origin.x,
+    down.y - origin.y,
+    width,
+    height,
+    1,
+    width,
+  );
   const data = new Uint8Array(width * height);
-  // Along an output row the source point moves by a constant step.
-  const stepX = 1 + shrink * dx * dx;
-  const stepY = shrink * dx * dy;
-  for (let y = 0; y < height; y++) {
-    const start = toSource(0.5, y + 0.5);
-    let sx = start.x - 0.5;
-    let sy = start.y - 0.5;
-    for (let x = 0, i = y * width; x < width; x++, i++, sx += stepX, sy += stepY) {
-      const cx = Math.min(Math.max(sx, 0), w - 1.001);
-      const cy = Math.min(Math.max(sy, 0), h - 1.001);
-      const x0 = cx | 0;
-      const y0 = cy | 0;
-      const fx = cx - x0;
-      const fy = cy - y0;
-      const k = y0 * w + x0;
-      const upper = src[k]! + (src[k + 1]! - src[k]!) * fx;
-      const lower = src[k + w]! + (src[k + w + 1]! - src[k + w]!) * fx;
-      data[i] = upper + (lower - upper) * fy + 0.5;
-    }
-  }
+  for (let i = 0; i < data.length; i++) data[i] = samples[i]! + 0.5;
   return { image: { width, height, data }, toSource };
 }
 
