@@ -291,9 +291,19 @@ function membersOf(labels: Int32Array, ring: number, dot: number, member: Uint8A
 function refineCentre(image: GreyImage, candidate: Candidate): ScanPoint {
   let centre = { x: candidate.x, y: candidate.y };
   const half = Math.max(4, Math.round(candidate.size * 0.8));
-  for (let pass = 0; pass < 2; pass++) centre = markerCentroid(image, centre.x, centre.y, half) ?? centre;
+  for (let pass = 0; pass < 2; pass++) {
+    const found = markerCentroid(image, centre.x, centre.y, half);
+    if (!found) break;
+    // The window is placed by the rounded centre: where that stays, a second pass would find the same point.
+    const same = Math.round(found.x) === Math.round(centre.x) && Math.round(found.y) === Math.round(centre.y);
+    centre = found;
+    if (same) break;
+  }
   return scanPoint(centre.x, centre.y);
 }
+
+/** A marker moved less than this (scan pixels) by a pass of refineInPageSpace is where it will stay. */
+const SETTLED_PX = 0.02;
 
 /**
  * Takes each marker's centroid again on a patch rectified through the homography of all four. In the
@@ -309,6 +319,7 @@ export function refineInPageSpace(
 ): [ScanPoint, ScanPoint, ScanPoint, ScanPoint] {
   let current = markers;
   for (let pass = 0; pass < 2; pass++) {
+    const before = current;
     const h = solveHomography(centres, current);
     if (!h) return current;
     const pxPerMm = Math.min(16, Math.max(8, localScale(h, centres[0]!)));
@@ -328,6 +339,8 @@ export function refineInPageSpace(
         pagePoint(centre.x - span / 2 + (found.x + 0.5) / pxPerMm, centre.y - span / 2 + (found.y + 0.5) / pxPerMm),
       );
     }) as [ScanPoint, ScanPoint, ScanPoint, ScanPoint];
+    // A pass that moved no marker by a fiftieth of a pixel (a flat scan, usually) leaves the next nothing to do.
+    if (current.every((c, i) => Math.hypot(c.x - before[i]!.x, c.y - before[i]!.y) < SETTLED_PX)) break;
   }
   return current;
 }
