@@ -22,6 +22,24 @@ describe("compareGlyph", () => {
     const lifted = compareGlyph("M0 40L400 40L400 440L0 440Z", square);
     expect(lifted.iou).toBeCloseTo(360 / 440, 2);
     expect(lifted.baselineError).toBeCloseTo(40, -1);
+    expect(lifted.verticalOffset).toBeCloseTo(40, -1);
+  });
+
+  it("tells a glyph placed too low from one whose thin tip the reading ends short of", () => {
+    // A stem 60 units wide ending in a needle 4 units wide and 40 long below the baseline: a camera that cannot
+    // see the needle reads the stem alone, which moves the lowest ink but not the glyph.
+    const needle: GlyphTruth = {
+      ...square,
+      contours: [
+        [0, 0, 60, 0, 60, 400, 0, 400],
+        [28, -40, 32, -40, 32, 0, 28, 0],
+      ],
+    };
+    const stemOnly = compareGlyph("M0 0L60 0L60 400L0 400Z", needle);
+    expect(stemOnly.baselineError).toBeCloseTo(40, -1);
+    expect(stemOnly.verticalOffset).toBeLessThan(3);
+    const lowered = compareGlyph("M0 -30L60 -30L60 370L0 370ZM28 -70L32 -70L32 -30L28 -30Z", needle);
+    expect(lowered.verticalOffset).toBeCloseTo(30, -1);
   });
 
   it("counts the pen's thickening as part of the truth", () => {

@@ -7,6 +7,12 @@ export type GlyphComparison = {
   iou: number;
   /** Vertical distance between the bottoms of the two shapes, in font units. */
   baselineError: number;
+  /**
+   * How far the read glyph sits above or below the truth, in font units: the vertical shift (up to
+   * MAX_OFFSET_UNITS) that makes the two inks overlap most. Unlike the bottoms' distance, a tip too thin for the
+   * camera to see (the taper of a descender) that the reading ends short of does not count as misplacement.
+   */
+  verticalOffset: number;
   /** Read ink area over true ink area: below 1 the reading eroded the strokes, above 1 it fattened them. */
   areaRatio: number;
   /** Share of the true ink within `toleranceUnits` of the read ink (after the same alignment). */
@@ -23,6 +29,9 @@ export type GlyphComparison = {
 
 /** Share of ink both ways that makes a glyph whole. */
 export const WHOLE_SHARE = 0.98;
+
+/** The farthest vertical offset compareGlyph looks for (font units); a glyph placed farther off reads as this. */
+export const MAX_OFFSET_UNITS = 100;
 
 /**
  * Compares a read outline (SVG path data in font units) with the truth, both rasterised with the nonzero rule
@@ -41,6 +50,7 @@ export function compareGlyph(
     return {
       iou: 0,
       baselineError: Number.POSITIVE_INFINITY,
+      verticalOffset: Number.POSITIVE_INFINITY,
       areaRatio: 0,
       truthCovered: 0,
       readOnTruth: 0,
@@ -102,6 +112,9 @@ export function compareGlyph(
   return {
     iou: union === 0 ? 0 : intersection / union,
     baselineError: Math.abs(bottomOf(a, width, height) - bottomOf(b, width, height)) * unitsPerPixel,
+    verticalOffset:
+      Math.abs(bestVerticalShift(inkA, inkB, width, shift, Math.ceil(MAX_OFFSET_UNITS / unitsPerPixel))) *
+      unitsPerPixel,
     areaRatio: areaA === 0 ? 0 : areaB / areaA,
     truthCovered,
     readOnTruth,
@@ -194,6 +207,36 @@ function centroidX(data: Float32Array, width: number): number {
     weight++;
   }
   return weight ? sum / weight : 0;
+}
+
+/**
+ * The vertical shift of `read` (rows, within `reach` either way; `shiftX` columns to the right as aligned) at which
+ * it overlaps `truth` most (of equal overlaps, the smallest shift), to a fraction of a row.
+ */
+function bestVerticalShift(truth: Uint8Array, read: Uint8Array, width: number, shiftX: number, reach: number): number {
+  const height = truth.length / width;
+  const overlap = new Float64Array(2 * reach + 1);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (!truth[y * width + x]) continue;
+      const xr = x - shiftX;
+      if (xr < 0 || xr >= width) continue;
+      for (let s = -reach; s <= reach; s++) {
+        const yr = y + s;
+        if (yr >= 0 && yr < height && read[yr * width + xr]) overlap[s + reach]!++;
+      }
+    }
+  }
+  let best = 0;
+  for (let s = -reach; s <= reach; s++) {
+    const better = overlap[s + reach]! > overlap[best + reach]!;
+    if (better || (overlap[s + reach] === overlap[best + reach] && Math.abs(s) < Math.abs(best))) best = s;
+  }
+  if (best === -reach || best === reach) return best;
+  // Between rows: the peak of the parabola through the best overlap and its two neighbours.
+  const [before, at, after] = [overlap[best + reach - 1]!, overlap[best + reach]!, overlap[best + reach + 1]!];
+  const curvature = before - 2 * at + after;
+  return curvature < 0 ? best + (before - after) / (2 * curvature) : best;
 }
 
 /** The lowest row with ink, in rows from the top (sub-row precision from coverage). */
