@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { pagePoint, type ScanPoint, scanPoint } from "../units.ts";
-import { markerCandidates, refineInPageSpace } from "./find-markers.ts";
+import { markerCandidates, paperPlane, refineInPageSpace } from "./find-markers.ts";
 
 const PX_PER_MM = 6;
 const SIZE_MM = 10;
@@ -35,6 +35,21 @@ function page(light: (x: number, y: number) => number) {
 const truth = CENTRES.map((c) => scanPoint(c.x * PX_PER_MM - 0.5, c.y * PX_PER_MM - 0.5));
 
 describe("refineInPageSpace", () => {
+  it("finds each marker's centre under light that falls off smoothly across the page", () => {
+    // A lamp to the left: a third less light at the right edge of the page, 4 % across a marker's window.
+    const vignetted = page((x, y) => 1 - 0.3 * (x / 120) - 0.05 * (y / 120));
+    const start = truth.map((p, i) => scanPoint(p.x + (i % 2 ? 1.5 : -1), p.y + (i < 2 ? 1 : -1.5))) as [
+      ScanPoint,
+      ScanPoint,
+      ScanPoint,
+      ScanPoint,
+    ];
+    const found = refineInPageSpace(vignetted, start, CENTRES, SIZE_MM);
+    for (const [i, p] of found.entries()) {
+      expect(Math.hypot(p.x - truth[i]!.x, p.y - truth[i]!.y)).toBeLessThan(0.1);
+    }
+  });
+
   it("finds each marker's centre when a hard shadow's edge crosses a marker", () => {
     // Half the light beyond x = 102 mm, with a 0.5 mm penumbra: the edge crosses the right-hand markers.
     const shadowed = page((x) => 1 - 0.5 * Math.min(1, Math.max(0, (x - 101.75) / 0.5)));
@@ -48,6 +63,46 @@ describe("refineInPageSpace", () => {
     for (const [i, p] of found.entries()) {
       expect(Math.hypot(p.x - truth[i]!.x, p.y - truth[i]!.y)).toBeLessThan(0.25);
     }
+  });
+});
+
+describe("paperPlane", () => {
+  const side = 100;
+  /** A marker window: paper lit by `light`, a dark square over its middle. */
+  const windowUnder = (light: (x: number, y: number) => number) => {
+    const data = new Float32Array(side * side);
+    for (let y = 0; y < side; y++) {
+      for (let x = 0; x < side; x++) {
+        const ink = Math.max(Math.abs(x - 50), Math.abs(y - 50)) < 30 ? 0.15 : 1;
+        data[y * side + x] = light(x, y) * ink;
+      }
+    }
+    return data;
+  };
+
+  it("is the paper's level everywhere under light that changes smoothly", () => {
+    const light = (x: number, y: number) => 200 + 0.3 * x - 0.2 * y;
+    const paper = paperPlane(windowUnder(light), side, side);
+    expect(paper).toBeDefined();
+    for (const [x, y] of [
+      [0, 0],
+      [99, 0],
+      [50, 50],
+      [0, 99],
+      [99, 99],
+    ] as const) {
+      expect(paper![y * side + x]).toBeCloseTo(light(x, y), 3);
+    }
+  });
+
+  it("leaves a window crossed by a shadow's edge to the closing", () => {
+    expect(
+      paperPlane(
+        windowUnder((x) => (x < 70 ? 210 : 105)),
+        side,
+        side,
+      ),
+    ).toBeUndefined();
   });
 });
 

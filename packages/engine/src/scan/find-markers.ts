@@ -219,7 +219,10 @@ function markerCentroid(image: Plane, cx: number, cy: number, half: number): { x
   }
   // Judged against the paper under each pixel, so a shadow's edge across the window neither joins the ring nor
   // weighs in the centroid. The marker's widest dark part (its centre) is 0.3 of it, and the window 1.6 of it.
-  const paper = paperBrightness({ width: w, height: h, data: patch }, Math.max(1, Math.round(0.13 * w)));
+  // Light that changes smoothly over the window (the usual case) is a plane fitted to the paper along its border;
+  // only a window that plane does not explain (a shadow's edge, print on the border) needs the closing.
+  const paper =
+    paperPlane(patch, w, h) ?? paperBrightness({ width: w, height: h, data: patch }, Math.max(1, Math.round(0.13 * w)));
   const values = new Float32Array(w * h);
   const histogram = new Uint32Array(256);
   againstPaper(patch, paper, values, histogram);
@@ -262,6 +265,75 @@ function markerCentroid(image: Plane, cx: number, cy: number, half: number): { x
 // markerCentroid's loops over its window are functions of their own with nothing after the loop: V8 compiles a hot
 // loop on its own while it runs, and such code with more after it was thrown away call after call in a fresh process,
 // leaving the loops that followed to run unoptimised.
+
+/** The paper along a marker window's border lies within this share of the plane fitted to it where light is smooth. */
+const PLANE_FIT = 0.08;
+
+/**
+ * The paper's brightness under each pixel of a marker window as a plane fitted (least squares) to the band of paper
+ * two pixels wide along its border, or undefined where 10 % of that band lies more than PLANE_FIT off the plane: a
+ * shadow's edge across the window crosses the band, and so does print.
+ */
+export function paperPlane(patch: Float32Array, w: number, h: number): Float32Array | undefined {
+  if (w < 5 || h < 5) return undefined;
+  // Normal equations of level = a + b·x + c·y over the band.
+  let n = 0;
+  let sx = 0;
+  let sy = 0;
+  let sxx = 0;
+  let sxy = 0;
+  let syy = 0;
+  let sv = 0;
+  let sxv = 0;
+  let syv = 0;
+  forBorder(w, h, (x, y, i) => {
+    const v = patch[i]!;
+    n++;
+    sx += x;
+    sy += y;
+    sxx += x * x;
+    sxy += x * y;
+    syy += y * y;
+    sv += v;
+    sxv += x * v;
+    syv += y * v;
+  });
+  const plane = solve3([n, sx, sy, sx, sxx, sxy, sy, sxy, syy], [sv, sxv, syv]);
+  if (!plane) return undefined;
+  const [a, b, c] = plane;
+  let off = 0;
+  forBorder(w, h, (x, y, i) => {
+    const level = a + b * x + c * y;
+    if (Math.abs(patch[i]! - level) > PLANE_FIT * level) off++;
+  });
+  if (off > 0.1 * n) return undefined;
+  const paper = new Float32Array(w * h);
+  for (let y = 0, i = 0; y < h; y++) for (let x = 0; x < w; x++, i++) paper[i] = a + b * x + c * y;
+  return paper;
+}
+
+/** Calls `visit` with each pixel (x, y, index) of the band two pixels wide along a w × h window's border. */
+function forBorder(w: number, h: number, visit: (x: number, y: number, i: number) => void) {
+  for (let y = 0; y < h; y++) {
+    const whole = y < 2 || y >= h - 2;
+    for (let x = 0; x < w; x++) {
+      if (!whole && x === 2) x = w - 2;
+      visit(x, y, y * w + x);
+    }
+  }
+}
+
+/** Solves the 3 × 3 system m·v = r (m row by row) by Cramer's rule; undefined when it is singular. */
+function solve3(m: number[], r: number[]): [number, number, number] | undefined {
+  const det3 = (k: number[]) =>
+    k[0]! * (k[4]! * k[8]! - k[5]! * k[7]!) -
+    k[1]! * (k[3]! * k[8]! - k[5]! * k[6]!) +
+    k[2]! * (k[3]! * k[7]! - k[4]! * k[6]!);
+  const d = det3(m);
+  if (Math.abs(d) < 1e-9) return undefined;
+  const column = (j: number) => m.map((value, k) => (k % 3 === j ? r[Math.floor(k / 3)]! : value));
+  return [det3(column(0)) / d, det3(column(1)) / d, det3(column(2)) / d];
+}
 
 /** Each pixel's level against the paper under it (0–255 for paper), into `values`, and their histogram. */
 function againstPaper(patch: Float32Array, paper: Float32Array, values: Float32Array, histogram: Uint32Array) {
