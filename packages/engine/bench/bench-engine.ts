@@ -37,7 +37,7 @@ type Scenario = {
   targetWorstIou?: number;
   targetWhole: number;
   /** How the page is written, beyond the hand and the seed. */
-  fill?: Pick<FillOptions, "hairlineMm" | "ink" | "crossing">;
+  fill?: Pick<FillOptions, "hairlineMm" | "ink" | "crossing" | "printer">;
   /** Pages read in this scenario; default both. */
   pages?: number[];
 };
@@ -135,6 +135,26 @@ const scenarios: Scenario[] = [
     fill: { crossing: { share: 1 } },
   },
   {
+    // The template printed on a monochrome office laser: its light blue guides, borders and labels are rows of
+    // small black toner dots.
+    name: "mono laser print, flatbed 300 dpi",
+    dpi: 300,
+    capture: (p, _, seed) => captureFlatbed(p, { seed }),
+    targetMeanIou: 0.97,
+    targetWorstIou: 0.85,
+    targetWhole: 0.995,
+    fill: { printer: "mono-laser" },
+  },
+  {
+    name: "mono laser print, phone photo",
+    dpi: 300,
+    capture: (p, l, seed) => capturePhone(p, l.paper, { seed }),
+    targetMeanIou: 0.94,
+    targetWorstIou: 0.85,
+    targetWhole: 0.995,
+    fill: { printer: "mono-laser" },
+  },
+  {
     // A page that does not lie flat, its box area 2–4 mm off the corner markers' homography at worst: bent across
     // like a notebook's page (odd seeds, page 1) or lifted at one edge (even seeds, page 2).
     name: "curled phone photo",
@@ -160,8 +180,8 @@ const option = (name: string) =>
 const otherHand = option("hand") as HandwritingFontName | undefined;
 const seedShift = 1000 * Number(option("seed") ?? 0);
 /**
- * `--dump` writes each glyph that is not whole or whose outline crosses itself as an SVG (truth filled blue, reading
- * outlined red) to not-whole/.
+ * `--dump` writes each glyph that is not whole or whose outline crosses itself, and what was read in a blank box, as
+ * an SVG (truth filled blue, reading outlined red) to not-whole/.
  */
 const dump = process.argv.includes("--dump");
 const only =
@@ -275,6 +295,7 @@ for (const [index, scenario] of scenarios.entries()) {
       if (expected.empty) {
         blanks++;
         if (cell?.empty) blanksFound++;
+        else if (dump && cell) dumpGlyph(`${scenario.name}-page${page}-${i}-blank`, expected, cell.path);
         return;
       }
       written++;

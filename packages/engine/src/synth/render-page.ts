@@ -15,6 +15,7 @@ import { qrMatrix } from "../template/qr-matrix.ts";
 import { type Canvas, circle, createCanvas, paint, type Rgb, rectangle, toRgba } from "./canvas.ts";
 import { type Contour, pathToContours, strokePolygons, transformContours } from "./contours.ts";
 import { type CrossingOptions, crossBox } from "./cross-box.ts";
+import { printMonochrome } from "./halftone.ts";
 import { DEFAULT_JITTER, type HandwritingFont, type Jitter, placeGlyph, writeGlyph } from "./handwriting.ts";
 import { createRandom } from "./random.ts";
 
@@ -57,6 +58,11 @@ export type FillOptions = {
   hairlineMm?: number;
   /** Letters written past their box (long descenders, tall accented capitals, a tall "!"); default none. */
   crossing?: CrossingOptions;
+  /**
+   * The printer the template came from: "colour" (default) prints its light blue as it is; "mono-laser" prints every
+   * colour as black toner dots (see printMonochrome).
+   */
+  printer?: "colour" | "mono-laser";
 };
 
 const PAPER: Rgb = [252, 252, 249];
@@ -84,6 +90,7 @@ export function renderFilledPage(layout: Layout, options: FillOptions): Syntheti
   const height = Math.round(layout.paper.heightMm * k);
   const canvas = createCanvas(width, height, PAPER);
   printPage(canvas, layout, options.page, k);
+  if (options.printer === "mono-laser") printMonochrome(canvas, k, PAPER, BLACK);
   const random = createRandom(options.seed);
   const truth: GlyphTruth[] = [];
   for (const cell of layout.cells) {
