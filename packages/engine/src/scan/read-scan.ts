@@ -5,6 +5,7 @@ import { cellPicture } from "./cell-picture.ts";
 import { findMarkers } from "./find-markers.ts";
 import { findQrCode } from "./find-qr-code.ts";
 import { surroundingsOf } from "./follow-ink.ts";
+import { borderBeading, descreen, SCREENED_BEADING } from "./halftone-print.ts";
 import { type Homography, localScale, solveHomography } from "./homography.ts";
 import { channelsOf, type RgbaImage, type ScanImage } from "./images.ts";
 import { measureMotionBlur } from "./measure-blur.ts";
@@ -132,12 +133,16 @@ export async function readScan(
   // Cells are point-sampled at the working resolution; a much finer scan (600 dpi) is first averaged down so
   // sampling it does not alias.
   const cellFactor = Math.max(1, Math.floor(scanPxPerMm / workPxPerMm));
-  const cellSource = cellFactor === factor ? detection : downscale(full, cellFactor);
   const cellH = cellFactor === 1 ? h : scaleHomography(h, cellFactor);
+  const pageCells = layout.cells.filter((cell) => cell.page === page);
+  const shrunk = cellFactor === factor ? detection : downscale(full, cellFactor);
+  // A monochrome laser prints the template's light guides, borders and labels as a screen of toner dots. A scan fine
+  // enough to see them would have the cuts sample them into specks as dark as ink: such a page is descreened first.
+  const screened = borderBeading(shrunk, cellH, pageCells, scanPxPerMm / cellFactor) > SCREENED_BEADING;
+  const cellSource = screened ? descreen(shrunk) : shrunk;
   const t4 = performance.now();
   report(STAGE_START.cells, "cells");
 
-  const pageCells = layout.cells.filter((cell) => cell.page === page);
   // A page that is not flat moves its boxes off the markers' homography: each box gets its own.
   const boxH = refineBoxes(cellSource, cellH, layout, pageCells);
   // A shaken photo's smear, measured on the markers at full resolution, in the pixels cells are cut from.

@@ -1,0 +1,92 @@
+import type { LayoutCell } from "../template/layout-types.ts";
+import { sampleGrid } from "./cut-cells.ts";
+import type { Homography } from "./homography.ts";
+import type { GreyImage } from "./images.ts";
+
+/**
+ * Border beading (see borderBeading) above which a page's template came from a printer that screens its light colour
+ * into dots. Measured on synthetic pages at 300 dpi: 0.19–0.20 printed by a monochrome laser (141 lpi), at most 0.006
+ * for every other page (colour print scanned at 150–600 dpi, phone photos, where the dots are blurred into a line).
+ */
+export const SCREENED_BEADING = 0.08;
+
+/** Boxes whose top borders are looked at: enough for a median, spread over the page. */
+const SAMPLED_BOXES = 24;
+/** How far above a box's top border the paper it is compared with lies (mm): in the gap between rows of boxes. */
+const PAPER_OFFSET_MM = 0.8;
+
+/**
+ * How much rougher a box border is along its length than the paper beside it, for its darkness: the median over the
+ * page's boxes of (roughness of the border − roughness of the paper) / (paper − border). A printer that puts the
+ * template's light colour down as it is leaves an even line (about 0: its roughness is the paper's grain); a
+ * monochrome laser puts it down as a screen of toner dots, which a scan resolves into beads (well above 0).
+ * `h` maps page millimetres to `image` pixels, which are `pxPerMm` to the millimetre.
+ */
+export function borderBeading(image: GreyImage, h: Homography, cells: readonly LayoutCell[], pxPerMm: number): number {
+  const step = Math.max(1, Math.floor(cells.length / SAMPLED_BOXES));
+  const ratios: number[] = [];
+  for (let index = 0; index < cells.length; index += step) {
+    const { box } = cells[index]!;
+    const count = Math.floor((box.width - 2) * pxPerMm);
+    if (count < 16) continue;
+    const line = (y: number) => {
+      const out = new Float32Array(count);
+      sampleGrid(image, h, out, box.x + 1, y, 1 / pxPerMm, 0, 0, 0, count, 1, 1, count);
+      return out;
+    };
+    // The border is 0.2 mm wide: of three lines a tenth of a millimetre apart, the darkest runs along it.
+    const candidates = [-0.1, 0, 0.1].map((dy) => line(box.y + dy));
+    const border = candidates.reduce((a, b) => (mean(b) < mean(a) ? b : a));
+    const paper = line(box.y - PAPER_OFFSET_MM);
+    const depth = mean(paper) - mean(border);
+    if (depth < 8) continue;
+    ratios.push((roughness(border) - roughness(paper)) / depth);
+  }
+  if (ratios.length === 0) return 0;
+  ratios.sort((a, b) => a - b);
+  return ratios[ratios.length >> 1]!;
+}
+
+function mean(values: Float32Array): number {
+  let sum = 0;
+  for (const v of values) sum += v;
+  return sum / values.length;
+}
+
+/** Mean distance of each sample from the midpoint of its two neighbours: what a line's texture adds to its level. */
+function roughness(values: Float32Array): number {
+  let sum = 0;
+  for (let i = 1; i + 1 < values.length; i++) sum += Math.abs(values[i]! - (values[i - 1]! + values[i + 1]!) / 2);
+  return sum / Math.max(1, values.length - 2);
+}
+
+/**
+ * Blurs a picture just enough to merge a printer's screen of dots into the even tone it stands for (a 3 × 3 binomial
+ * filter, a Gaussian of 0.7 pixel): at 300 dpi a 141 lpi screen's beads keep a tenth of their contrast.
+ */
+export function descreen(image: GreyImage): GreyImage {
+  const { width, height, data } = image;
+  const across = new Uint16Array(width * height);
+  for (let y = 0; y < height; y++) smoothRow(data, across, y * width, width);
+  const out = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const up = (y > 0 ? y - 1 : y) * width;
+    const down = (y + 1 < height ? y + 1 : y) * width;
+    smoothDown(across, out, up, y * width, down, width);
+  }
+  return { width, height, data: out };
+}
+
+/** One row of 1–2–1 sums across (edges repeated), four times the level. */
+function smoothRow(data: Uint8Array, out: Uint16Array, row: number, width: number) {
+  for (let x = 0; x < width; x++) {
+    const left = data[row + (x > 0 ? x - 1 : x)]!;
+    const right = data[row + (x + 1 < width ? x + 1 : x)]!;
+    out[row + x] = left + 2 * data[row + x]! + right;
+  }
+}
+
+/** One row of 1–2–1 sums of the rows above, at and below, rounded back to levels. */
+function smoothDown(across: Uint16Array, out: Uint8Array, up: number, row: number, down: number, width: number) {
+  for (let x = 0; x < width; x++) out[row + x] = (across[up + x]! + 2 * across[row + x]! + across[down + x]! + 8) >> 4;
+}
