@@ -9,9 +9,11 @@ export const SPIKE_LEG = 3;
 
 /**
  * Indices of the contours that cross themselves or another contour, compared on their polygons. Edges are kept in
- * flat typed arrays and a grid, so a glyph of a few thousand edges is checked in well under a millisecond.
+ * flat typed arrays and a grid, so a glyph of a few thousand edges is checked in well under a millisecond. With
+ * `touching` false only edges that pass through each other count: points shared or lying on another edge, and spikes
+ * between neighbours, do not.
  */
-export function findCrossingContours(polygons: Polygon[]): Set<number> {
+export function findCrossingContours(polygons: Polygon[], touching = true): Set<number> {
   let count = 0;
   for (const polygon of polygons) count += polygon.length;
   const crossing = new Set<number>();
@@ -92,6 +94,7 @@ export function findCrossingContours(polygons: Polygon[]): Set<number> {
           const n = polygons[contourOf[p]!]!.length;
           const gap = Math.abs(indexOf[p]! - indexOf[q]!);
           if (gap <= 1 || gap === n - 1) {
+            if (!touching) continue;
             // Neighbours share a point; they only go wrong when the second turns back along the first: a spike
             // (straight back) or a hairpin with a leg shorter than SPIKE_LEG, whose curves end up crossing.
             const cross = ex * fy - ey * fx;
@@ -106,10 +109,10 @@ export function findCrossingContours(polygons: Polygon[]): Set<number> {
         // Touching counts as crossing too: FontForge and rasterisers treat shared points as intersections.
         const d1 = fx * (ay[p]! - ay[q]!) - fy * (ax[p]! - ax[q]!);
         const d2 = fx * (by[p]! - ay[q]!) - fy * (bx[p]! - ax[q]!);
-        if (d1 * d2 > 0) continue;
+        if (d1 * d2 > 0 || (!touching && d1 * d2 === 0)) continue;
         const d3 = ex * (ay[q]! - ay[p]!) - ey * (ax[q]! - ax[p]!);
         const d4 = ex * (by[q]! - ay[p]!) - ey * (bx[q]! - ax[p]!);
-        if (d3 * d4 > 0) continue;
+        if (d3 * d4 > 0 || (!touching && d3 * d4 === 0)) continue;
         if (d1 === 0 && d2 === 0 && d3 === 0 && d4 === 0) {
           // Collinear: they meet only if their extents overlap along the line.
           const t0 = (ax[q]! - ax[p]!) * ex + (ay[q]! - ay[p]!) * ey;

@@ -1,4 +1,5 @@
 import { cubicAt, cubicExtremaT } from "../outline/bezier.ts";
+import type { Contour, Outline } from "../outline/types.ts";
 import type { LayoutCell } from "../template/layout-types.ts";
 import { UNITS_PER_EM } from "../units.ts";
 import type { TracedOutline } from "./trace-outline.ts";
@@ -6,7 +7,8 @@ import type { TracedOutline } from "./trace-outline.ts";
 /** A glyph's bounding box in font units. */
 export type GlyphBox = { xMin: number; yMin: number; xMax: number; yMax: number };
 
-export type PlacedOutline = { path: string; bbox: GlyphBox | null };
+/** `outline` is `path` as contours, for checking it without parsing it again. */
+export type PlacedOutline = { path: string; bbox: GlyphBox | null; outline: Outline };
 
 /** Where a traced bitmap lies on the page: the cell grid's origin (mm), its resolution and the bitmap's offset. */
 export type TraceFrame = { originX: number; originY: number; pxPerMm: number; left: number; top: number };
@@ -17,7 +19,7 @@ export type TraceFrame = { originX: number; originY: number; pxPerMm: number; le
  * coordinates, and the exact bounding box of the curves.
  */
 export function placeInEm(traced: TracedOutline, frame: TraceFrame, cell: LayoutCell): PlacedOutline {
-  if (!traced.potracePath) return { path: "", bbox: null };
+  if (traced.paths.length === 0) return { path: "", bbox: null, outline: [] };
   const unitsPerPx = UNITS_PER_EM / (cell.emMm * frame.pxPerMm);
   // Potrace: tenths of a pixel, y up from the bottom of the traced area. Mask: pixels, y down.
   const offsetX = (frame.left + (frame.originX - cell.box.x) * frame.pxPerMm) * unitsPerPx;
@@ -26,6 +28,8 @@ export function placeInEm(traced: TracedOutline, frame: TraceFrame, cell: Layout
   const toY = (y: number) => Math.round((y * 0.1 + shiftY) * unitsPerPx);
 
   const out: string[] = [];
+  const outline: Outline = [];
+  let contour: Contour = { start: { x: 0, y: 0 }, segments: [] };
   const box = { xMin: Infinity, yMin: Infinity, xMax: -Infinity, yMax: -Infinity };
   const extend = (x: number, y: number) => {
     if (x < box.xMin) box.xMin = x;
@@ -39,7 +43,7 @@ export function placeInEm(traced: TracedOutline, frame: TraceFrame, cell: Layout
   let startY = 0;
   let lastX = 0;
   let lastY = 0;
-  for (const { command, args } of tokenize(traced.potracePath)) {
+  for (const { command, args } of tokenize(traced.paths.join(" "))) {
     const relative = command === command.toLowerCase();
     switch (command.toUpperCase()) {
       case "M":
@@ -48,7 +52,11 @@ export function placeInEm(traced: TracedOutline, frame: TraceFrame, cell: Layout
           cy = (relative ? cy : 0) + args[i + 1]!;
           const [x, y] = [toX(cx), toY(cy)];
           out.push(i === 0 ? `M${x} ${y}` : `L${x} ${y}`);
-          if (i === 0) [startX, startY] = [cx, cy];
+          if (i === 0) {
+            [startX, startY] = [cx, cy];
+            contour = { start: { x, y }, segments: [] };
+            outline.push(contour);
+          } else contour.segments.push({ type: "L", x, y });
           extend(x, y);
           [lastX, lastY] = [x, y];
         }
@@ -61,6 +69,7 @@ export function placeInEm(traced: TracedOutline, frame: TraceFrame, cell: Layout
           cy = by + args[i + 1]!;
           const [x, y] = [toX(cx), toY(cy)];
           out.push(`L${x} ${y}`);
+          contour.segments.push({ type: "L", x, y });
           extend(x, y);
           [lastX, lastY] = [x, y];
         }
@@ -80,6 +89,7 @@ export function placeInEm(traced: TracedOutline, frame: TraceFrame, cell: Layout
           [cx, cy] = [p[4]!, p[5]!];
           const q = [toX(p[0]!), toY(p[1]!), toX(p[2]!), toY(p[3]!), toX(p[4]!), toY(p[5]!)] as const;
           out.push(`C${q[0]} ${q[1]} ${q[2]} ${q[3]} ${q[4]} ${q[5]}`);
+          contour.segments.push({ type: "C", x1: q[0], y1: q[1], x2: q[2], y2: q[3], x: q[4], y: q[5] });
           extendCubic(lastX, lastY, q, extend);
           [lastX, lastY] = [q[4], q[5]];
         }
@@ -91,7 +101,7 @@ export function placeInEm(traced: TracedOutline, frame: TraceFrame, cell: Layout
         break;
     }
   }
-  return { path: out.join(""), bbox: Number.isFinite(box.xMin) ? box : null };
+  return { path: out.join(""), bbox: Number.isFinite(box.xMin) ? box : null, outline };
 }
 
 function* tokenize(path: string): Generator<{ command: string; args: number[] }> {

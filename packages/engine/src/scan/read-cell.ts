@@ -12,9 +12,10 @@ import { type Homography, pageToScan } from "./homography.ts";
 import type { GreyImage } from "./images.ts";
 import type { MotionBlur } from "./measure-blur.ts";
 import { normaliseLighting } from "./normalise-lighting.ts";
-import { type GlyphBox, placeInEm } from "./place-in-em.ts";
+import { type GlyphBox, type PlacedOutline, placeInEm } from "./place-in-em.ts";
 import { removeMotionBlur } from "./remove-motion-blur.ts";
-import { type TracedOutline, traceOutline } from "./trace-outline.ts";
+import { traceOutline } from "./trace-outline.ts";
+import { untangle } from "./untangle.ts";
 import { upsampleMask } from "./upsample-mask.ts";
 
 /** What was read from one box. */
@@ -83,9 +84,7 @@ export async function readCell(
       millis: { cut: cut - started, clean: clean - cut, trace: 0 },
     };
   }
-  const { traced, fine } = await traceCell(source.binary, cleaned.mask, workPxPerMm);
-  const frame = { originX: origin.x, originY: origin.y, ...fine };
-  const placed = placeInEm(traced, frame, cell);
+  const placed = await traceCell(source.binary, cleaned.mask, workPxPerMm, origin, cell);
   const done = performance.now();
   return {
     cell: { ...base, empty: placed.path === "", path: placed.path, bbox: placed.bbox, warnings },
@@ -95,23 +94,31 @@ export async function readCell(
 }
 
 /**
- * Traces the kept ink (`keep`, the size of `binary`) of a box cut at `workPxPerMm` at TRACE_PX_PER_MM; `fine` says
- * where the traced bitmap lies in the cut, in its pixels.
+ * Traces the kept ink (`keep`, the size of `binary`) of a box cut at `workPxPerMm` at TRACE_PX_PER_MM, and places it
+ * in the cell's em (`origin`: where the cut lies on the page). No contour leaves here crossing itself or another (see
+ * untangle).
  */
 export async function traceCell(
   binary: CellMask,
   keep: Uint8Array,
   workPxPerMm: number,
-): Promise<{ traced: TracedOutline; fine: { pxPerMm: number; left: number; top: number } }> {
+  origin: { x: number; y: number },
+  cell: LayoutCell,
+): Promise<PlacedOutline> {
   const factor = Math.max(1, Math.round(TRACE_PX_PER_MM / workPxPerMm));
   // Each pixel was judged by its own threshold: edges lie where the margin below it, interpolated, crosses 0.
   const margin = { width: binary.width, height: binary.height, data: binary.margin };
   const fine = upsampleMask(margin, keep, binary.width, binary.height, 0, 0, 0, factor);
   const pxPerMm = workPxPerMm * factor;
+  const frame = { originX: origin.x, originY: origin.y, pxPerMm, left: fine.left, top: fine.top };
   // Islands and pinholes under TURD_MM2 are noise in a pen's stroke; a faint box's pieces are not (see CellMask.faint).
-  const turdMm2 = binary.faint ? 0 : TURD_MM2;
-  const traced = await traceOutline(fine.mask, fine.width, fine.height, turdMm2 * pxPerMm * pxPerMm);
-  return { traced, fine: { pxPerMm, left: fine.left, top: fine.top } };
+  const turdPx = (binary.faint ? 0 : TURD_MM2) * pxPerMm * pxPerMm;
+  const trace = async (smooth: boolean) => {
+    const { paths, height } = await traceOutline(fine.mask, fine.width, fine.height, turdPx, smooth);
+    // One path at a time, so that a path that crosses can be swapped for its polygon.
+    return paths.map((p) => placeInEm({ paths: [p], height }, frame, cell));
+  };
+  return untangle(await trace(true), () => trace(false));
 }
 
 function binarizeRegion(

@@ -91,6 +91,7 @@ describe("traceOutline and placeInEm", () => {
     expect(placeInEm(traced, { originX: 0, originY: 0, pxPerMm: 1, left: 0, top: 0 }, cell)).toEqual({
       path: "",
       bbox: null,
+      outline: [],
     });
   });
 });

@@ -2,8 +2,11 @@ import { engineModules } from "../init-engine.ts";
 
 /** A traced mask: potrace's path data in tenths of a pixel, y up from the bottom of the traced area. */
 export type TracedOutline = {
-  /** SVG path data as potrace writes it (relative commands, tenths of a pixel, y up). */
-  potracePath: string;
+  /**
+   * SVG path data as potrace writes it (relative commands after an absolute M, tenths of a pixel, y up): one string
+   * an outer contour, with the holes right inside it.
+   */
+  paths: string[];
   /** Height of the traced bitmap, for turning potrace's y-up back. */
   height: number;
 };
@@ -14,17 +17,19 @@ const INK = new Uint32Array(Uint8Array.of(0, 0, 0, 255).buffer)[0]!;
 let spare: Uint32Array | undefined;
 
 /**
- * Traces an ink mask into smooth curves with potrace. Potrace writes outer contours and holes with opposite
- * windings, so counters stay open under the nonzero fill rule of fonts. `turdPx` drops islands and pinholes
- * up to that many pixels.
+ * Traces an ink mask into smooth curves with potrace (or, `smooth` false, into the polygons potrace fits before it
+ * rounds their corners). Potrace writes outer contours and holes with opposite windings, so counters stay open under
+ * the nonzero fill rule of fonts. `turdPx` drops islands and pinholes up to that many pixels. Potrace finds its paths
+ * before it smooths them: the n-th path is the same ink in both traces of one mask.
  */
 export async function traceOutline(
   mask: Uint8Array,
   width: number,
   height: number,
   turdPx: number,
+  smooth = true,
 ): Promise<TracedOutline> {
-  if (width === 0 || height === 0) return { potracePath: "", height };
+  if (width === 0 || height === 0) return { paths: [], height };
   const size = width * height;
   // The RGBA potrace wants is 64 bytes a working pixel at the tracing resolution, a megabyte for a big letter: one
   // buffer is kept and lent to one trace at a time (a trace running meanwhile gets its own), so a page does not leave
@@ -39,8 +44,8 @@ export async function traceOutline(
     paths = await potrace({ data: rgba, width, height } as unknown as Parameters<typeof potrace>[0], {
       turdsize: Math.max(0, Math.round(turdPx)),
       turnpolicy: 4,
-      alphamax: 1,
-      opticurve: 1,
+      alphamax: smooth ? 1 : 0,
+      opticurve: smooth ? 1 : 0,
       // Curves are joined while they stay within a pixel of the traced mask: the mask is upsampled (32 px/mm), so that
       // is a few hundredths of a millimetre, and it keeps a fifth to a third fewer points than potrace's default of 0.2.
       opttolerance: 1,
@@ -52,7 +57,7 @@ export async function traceOutline(
   } finally {
     if (!spare || spare.length < pixels.length) spare = pixels;
   }
-  return { potracePath: paths.join(" "), height };
+  return { paths, height };
 }
 
 /**

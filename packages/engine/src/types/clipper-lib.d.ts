@@ -28,7 +28,7 @@ declare module "clipper-lib" {
     ClipperOffset: typeof ClipperOffset;
     PolyType: { ptSubject: number; ptClip: number };
     ClipType: { ctUnion: number };
-    PolyFillType: { pftNonZero: number };
+    PolyFillType: { pftNonZero: number; pftPositive: number };
     JoinType: { jtRound: number; jtMiter: number; jtSquare: number };
     EndType: { etClosedPolygon: number };
   };
