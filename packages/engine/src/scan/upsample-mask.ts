@@ -78,13 +78,20 @@ export function upsampleMask(
     const keepRow = Math.min(keepHeight - 1, Math.max(0, Math.round(y))) * keepWidth;
     const row = y0 * sw;
     const out = fy * width;
+    // Down first, then across: the two source columns of a run of fine pixels are mixed down once for the run.
+    let runColumn = -1;
+    let left = 0;
+    let slope = 0;
     for (let fx = 0; fx < width; fx++) {
       if (!near[keepRow + keepColumn[fx]!]) continue;
-      const i = row + sourceColumn[fx]!;
-      const tx = weightX[fx]!;
-      const top = src[i]! + (src[i + 1]! - src[i]!) * tx;
-      const bottom = src[i + sw]! + (src[i + sw + 1]! - src[i + sw]!) * tx;
-      if (top + (bottom - top) * ty < threshold) mask[out + fx] = 1;
+      const column = sourceColumn[fx]!;
+      if (column !== runColumn) {
+        runColumn = column;
+        const i = row + column;
+        left = src[i]! + (src[i + sw]! - src[i]!) * ty;
+        slope = src[i + 1]! + (src[i + sw + 1]! - src[i + 1]!) * ty - left;
+      }
+      if (left + slope * weightX[fx]! < threshold) mask[out + fx] = 1;
     }
   }
   return { mask, width, height, left: bx0 * factor, top: by0 * factor, factor };
