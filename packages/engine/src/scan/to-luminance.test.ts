@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { channelsOf } from "./images.ts";
-import { downscale, toLuminance } from "./to-luminance.ts";
+import { downscale, luminancePyramid, toLuminance } from "./to-luminance.ts";
 
 describe("toLuminance", () => {
   it("weights red, green and blue like JPEG's Y channel, from RGB or RGBA", () => {
@@ -29,6 +29,20 @@ describe("toLuminance", () => {
     expect(channelsOf({ width: 2, height: 2, data: new Uint8Array(16) })).toBe(4);
     expect(channelsOf({ width: 2, height: 2, data: new Uint8Array(10) })).toBeUndefined();
     expect(channelsOf({ width: 0, height: 2, data: new Uint8Array(0) })).toBeUndefined();
+  });
+
+  it("shrinks an RGB page by two as its levels are worked out, to the same levels as shrinking them afterwards", () => {
+    // 7 × 5 pixels: rows of an odd length, so word groups straddle rows, and an odd last row the small copy leaves out.
+    const [width, height] = [7, 5];
+    const data = new Uint8Array(Array.from({ length: 3 * width * height }, (_, i) => (i * 89 + 7) % 256));
+    const { full, small } = luminancePyramid({ width, height, data }, 3, 2);
+    const expected = Array.from({ length: width * height }, (_, p) => {
+      const [r, g, b] = [data[3 * p]!, data[3 * p + 1]!, data[3 * p + 2]!];
+      return (306 * r + 601 * g + 117 * b + 512) >> 10;
+    });
+    expect(Array.from(full.data)).toEqual(expected);
+    expect(small).toEqual(downscale({ width, height, data: new Uint8Array(expected) }, 2));
+    expect([small.width, small.height]).toEqual([3, 2]);
   });
 
   it("downscales by averaging each block", () => {

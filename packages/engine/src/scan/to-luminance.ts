@@ -25,34 +25,76 @@ export function luminancePyramid(
   // One concrete array type keeps the loops below monomorphic (ImageData hands over a Uint8ClampedArray).
   const data = new Uint8Array(image.data.buffer, image.data.byteOffset, pixels * channels);
   const out = new Uint8Array(pixels);
-  if (channels === 1) out.set(data.subarray(0, pixels));
-  // Fixed-point weights 306/601/117 of 1024 are 0.299/0.587/0.114.
-  else if (channels === 3) {
-    // Four pixels at a time where the platform allows: three 32-bit reads hold their twelve bytes and one write
-    // takes their four levels (half the CPU time of a byte at a time on a 300 dpi page).
-    const words = data.byteOffset % 4 === 0 && LITTLE_ENDIAN ? Math.floor(pixels / 4) : 0;
-    if (words > 0) {
-      const rgb = new Uint32Array(data.buffer, data.byteOffset, 3 * words);
-      const grey = new Uint32Array(out.buffer, 0, words);
-      for (let k = 0, j = 0; k < words; k++, j += 3) {
-        const a = rgb[j]!;
-        const b = rgb[j + 1]!;
-        const c = rgb[j + 2]!;
-        const y0 = (306 * (a & 255) + 601 * ((a >>> 8) & 255) + 117 * ((a >>> 16) & 255) + 512) >> 10;
-        const y1 = (306 * (a >>> 24) + 601 * (b & 255) + 117 * ((b >>> 8) & 255) + 512) >> 10;
-        const y2 = (306 * ((b >>> 16) & 255) + 601 * (b >>> 24) + 117 * (c & 255) + 512) >> 10;
-        const y3 = (306 * ((c >>> 8) & 255) + 601 * ((c >>> 16) & 255) + 117 * (c >>> 24) + 512) >> 10;
-        grey[k] = y0 | (y1 << 8) | (y2 << 16) | (y3 << 24);
-      }
+  const full = { width, height, data: out };
+  // Four pixels at a time where the platform allows: three 32-bit reads hold their twelve bytes and one write
+  // takes their four levels (half the CPU time of a byte at a time on a 300 dpi page).
+  const words = channels === 3 && data.byteOffset % 4 === 0 && LITTLE_ENDIAN ? Math.floor(pixels / 4) : 0;
+  if (words > 0 && factor === 2) {
+    // The common case (300 dpi pages, phone photos): each pair of rows is shrunk as soon as its levels are known,
+    // while they are still in the cache, instead of reading the whole page again.
+    const rgb = new Uint32Array(data.buffer, data.byteOffset, 3 * words);
+    const grey = new Uint32Array(out.buffer, 0, words);
+    const small = { width: width >> 1, height: height >> 1, data: new Uint8Array((width >> 1) * (height >> 1)) };
+    let done = 0;
+    for (let y = 0; y < small.height; y++) {
+      const needed = (2 * y + 2) * width;
+      done = luminanceUpTo(data, rgb, grey, out, words, done, needed);
+      shrinkRowPair(out, small.data, y, width, small.width);
     }
-    for (let i = 4 * words, j = 3 * i; i < pixels; i++, j += 3)
-      out[i] = (306 * data[j]! + 601 * data[j + 1]! + 117 * data[j + 2]! + 512) >> 10;
+    luminanceUpTo(data, rgb, grey, out, words, done, pixels);
+    return { full, small };
+  }
+  if (channels === 1) out.set(data.subarray(0, pixels));
+  else if (channels === 3) {
+    // Pixels that do not start on a word boundary are taken one at a time.
+    const rgb = words > 0 ? new Uint32Array(data.buffer, data.byteOffset, 3 * words) : new Uint32Array(0);
+    const grey = new Uint32Array(out.buffer, 0, words);
+    luminanceUpTo(data, rgb, grey, out, words, 0, pixels);
   } else {
     for (let i = 0, j = 0; i < pixels; i++, j += 4)
       out[i] = (306 * data[j]! + 601 * data[j + 1]! + 117 * data[j + 2]! + 512) >> 10;
   }
-  const full = { width, height, data: out };
   return { full, small: downscale(full, factor) };
+}
+
+/**
+ * Luminance of RGB pixels from `from` on, until at least `to` are done (`words` groups of four through `rgb` and
+ * `grey`, the rest one at a time); returns how many are done. Fixed-point weights 306/601/117 of 1024 are
+ * 0.299/0.587/0.114.
+ */
+function luminanceUpTo(
+  data: Uint8Array,
+  rgb: Uint32Array,
+  grey: Uint32Array,
+  out: Uint8Array,
+  words: number,
+  from: number,
+  to: number,
+): number {
+  const lastWord = Math.min(words, Math.ceil(to / 4));
+  for (let k = from >> 2, j = 3 * k; k < lastWord; k++, j += 3) {
+    const a = rgb[j]!;
+    const b = rgb[j + 1]!;
+    const c = rgb[j + 2]!;
+    const y0 = (306 * (a & 255) + 601 * ((a >>> 8) & 255) + 117 * ((a >>> 16) & 255) + 512) >> 10;
+    const y1 = (306 * (a >>> 24) + 601 * (b & 255) + 117 * ((b >>> 8) & 255) + 512) >> 10;
+    const y2 = (306 * ((b >>> 16) & 255) + 601 * (b >>> 24) + 117 * (c & 255) + 512) >> 10;
+    const y3 = (306 * ((c >>> 8) & 255) + 601 * ((c >>> 16) & 255) + 117 * (c >>> 24) + 512) >> 10;
+    grey[k] = y0 | (y1 << 8) | (y2 << 16) | (y3 << 24);
+  }
+  let done = Math.max(from, 4 * lastWord);
+  for (let j = 3 * done; done < to; done++, j += 3)
+    out[done] = (306 * data[j]! + 601 * data[j + 1]! + 117 * data[j + 2]! + 512) >> 10;
+  return done;
+}
+
+/** Row `y` of an image shrunk by two, from rows 2y and 2y + 1 of `src` (each 2 × 2 block averaged, rounded). */
+function shrinkRowPair(src: Uint8Array, out: Uint8Array, y: number, stride: number, width: number) {
+  const top = 2 * y * stride;
+  const bottom = top + stride;
+  const row = y * width;
+  for (let x = 0, i = top, k = bottom; x < width; x++, i += 2, k += 2)
+    out[row + x] = (src[i]! + src[i + 1]! + src[k]! + src[k + 1]! + 2) >> 2;
 }
 
 /** Shrinks a grey image by an integer factor, averaging each factor × factor block. */
