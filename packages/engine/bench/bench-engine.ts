@@ -135,6 +135,17 @@ const scenarios: Scenario[] = [
     fill: { crossing: { share: 1 } },
   },
   {
+    // The template's light blue laid down 1.7 times as dark (an inkjet's dot gain on plain paper, vivid settings):
+    // its guides and borders nearly as dark as a light pencil.
+    name: "heavy colour print, flatbed 300 dpi",
+    dpi: 300,
+    capture: (p, _, seed) => captureFlatbed(p, { seed }),
+    targetMeanIou: 0.97,
+    targetWorstIou: 0.85,
+    targetWhole: 0.995,
+    fill: { printer: "heavy-colour" },
+  },
+  {
     // The template printed on a monochrome office laser: its light blue guides, borders and labels are rows of
     // small black toner dots.
     name: "mono laser print, flatbed 300 dpi",

@@ -11,7 +11,8 @@ import { acrossStrokes, bilinear, smoothAlongStrokes } from "./smooth-along-stro
  */
 export type PrintedLines = { rows: readonly number[]; columns: readonly number[] };
 
-type Printable = { rows: Uint8Array; columns: Uint8Array };
+/** Where print may lie in a cell (see printableLines), and the darkest level a printed line there can have. */
+type Printable = { rows: Uint8Array; columns: Uint8Array; darkest: number };
 
 /** A rectangle of cell pixels, end-exclusive: where a box's label is printed. */
 export type PixelRect = { x0: number; y0: number; x1: number; y1: number };
@@ -147,17 +148,22 @@ const GRAIN_CURVATURES = 2;
  * measured across the cell, so a faint stroke neither spreads into the paper nor runs along a guide it touches.
  * Only pixels joined to sure ink count: nothing that was not ink before becomes a letter of its own. Strokes are
  * followed so only where the sure ink is a hairline's (THIN_STROKE_MM).
+ * `printDarker` is how much darker than the template's colour the page's printer laid it down (see measurePrint):
+ * a box whose darkest is that much darker still holds no ink of its own (EMPTY_LEVEL), and a printed line may be that
+ * much darker (DARKEST_PRINT). The sure threshold keeps its ceiling: ink crossing a dark guide joins it either way.
  */
 export function binarizeCell(
   image: FloatImage,
   pxPerMm = 8,
   labels: readonly PixelRect[] = [],
   print?: PrintedLines,
+  printDarker = 0,
 ): CellMask {
   const { width, height, data } = image;
   const printable = {
     rows: printableLines(height, pxPerMm, print?.rows),
     columns: printableLines(width, pxPerMm, print?.columns),
+    darkest: DARKEST_PRINT - printDarker,
   };
   const n = data.length;
   // Histogram of 0–1.5 in steps of 1/512: fine enough to measure grain of a percent.
@@ -178,7 +184,7 @@ export function binarizeCell(
   };
   // The ink level is the darkest 0.1 % of the cell: the core of the strokes, not a noisy extreme pixel.
   const inkLevel = percentile(0.001);
-  if (inkLevel >= EMPTY_LEVEL) return faintStrokes(image, pxPerMm, labels, inkLevel, printable);
+  if (inkLevel >= EMPTY_LEVEL - printDarker) return faintStrokes(image, pxPerMm, labels, inkLevel, printable);
   const mask = new Uint8Array(n);
   const margin = new Float32Array(n);
   const threshold = Math.min(MAX_THRESHOLD, (1 + inkLevel) / 2);
@@ -460,6 +466,7 @@ function grainOf(data: Float32Array): number {
  */
 function withoutPrint(data: Float32Array, width: number, height: number, printable: Printable): Float32Array {
   const out = Float32Array.from(data);
+  const darkest = printable.darkest;
   const levels = (lines: number, length: number, printable: Uint8Array, at: (line: number, k: number) => number) => {
     // 1 leaves a line as it is: so are those where nothing was printed.
     const result = new Float32Array(lines).fill(1);
@@ -483,7 +490,7 @@ function withoutPrint(data: Float32Array, width: number, height: number, printab
           break;
         }
       }
-      result[line] = level >= 1 || level < DARKEST_PRINT ? 1 : level;
+      result[line] = level >= 1 || level < darkest ? 1 : level;
     }
     return result;
   };

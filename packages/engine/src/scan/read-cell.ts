@@ -46,7 +46,8 @@ type Binarized = { binary: CellMask; paperLevel: number };
 
 /**
  * Reads one box: cut, undo the page's motion blur (when `blur`, in the pixels of `scan`, says it has one),
- * normalise lighting, binarize, clean, trace, place in the em. Ink running off the box is followed into its
+ * normalise lighting, binarize (with every level for print lowered by `printDarker`, where the page's printer laid
+ * the template's colour down darker: see measurePrint), clean, trace, place in the em. Ink running off the box is followed into its
  * surroundings (the page's other boxes and the readable part of the page).
  */
 export async function readCell(
@@ -56,21 +57,22 @@ export async function readCell(
   workPxPerMm: number,
   surroundings: Surroundings,
   blur?: MotionBlur,
+  printDarker = 0,
 ): Promise<CellReading> {
   const started = performance.now();
   const region = inset(cell.box, CUT_INSET_MM);
-  const first = binarizeRegion(scan, h, region, workPxPerMm, [cell], surroundings.guidesEm, blur);
+  const first = binarizeRegion(scan, h, region, workPxPerMm, [cell], surroundings.guidesEm, blur, printDarker);
   const cut = performance.now();
   let source = first;
   let origin: BoxMm = region;
   let cleaned: CleanedCell = cleanCell(first.binary, { pxPerMm: workPxPerMm });
   // Ink running off the cut, or lying just around the box (an accent above a capital), is followed around it.
   // (Printed lines lie around every box: a faint cell's threshold would take them for ink.)
-  const inkLevel = Math.min(first.binary.threshold, MAX_THRESHOLD) * first.paperLevel;
+  const inkLevel = Math.min(first.binary.threshold, MAX_THRESHOLD - printDarker) * first.paperLevel;
   if (cleaned.needsContext || (!cleaned.empty && inkAroundBox(scan, h, cell.box, region, inkLevel))) {
     // Keep this letter's ink there and leave the neighbours'.
     origin = followRegion(cell, surroundings);
-    source = binarizeRegion(scan, h, origin, workPxPerMm, surroundings.cells, surroundings.guidesEm, blur);
+    source = binarizeRegion(scan, h, origin, workPxPerMm, surroundings.cells, surroundings.guidesEm, blur, printDarker);
     cleaned = followInk(source.binary, origin, workPxPerMm, cell, surroundings, { inner: region });
   }
   const warnings = [...cleaned.warnings];
@@ -129,6 +131,7 @@ function binarizeRegion(
   cells: readonly LayoutCell[],
   guidesEm: readonly number[],
   blur: MotionBlur | undefined,
+  printDarker: number,
 ): Binarized {
   const cut = cutRegion(scan, h, region, workPxPerMm);
   const smear = blur && smearIn(blur, h, region, workPxPerMm);
@@ -147,7 +150,7 @@ function binarizeRegion(
       ...guidesEm.map((em) => at(c.baselineY - em * c.emMm, region.y)),
     ]),
   };
-  return { binary: binarizeCell(normalised, workPxPerMm, labels, print), paperLevel };
+  return { binary: binarizeCell(normalised, workPxPerMm, labels, print, printDarker), paperLevel };
 }
 
 /** Blur and a small misplacement around a printed label (mm). */

@@ -5,10 +5,10 @@ import { cellPicture } from "./cell-picture.ts";
 import { findMarkers } from "./find-markers.ts";
 import { findQrCode } from "./find-qr-code.ts";
 import { surroundingsOf } from "./follow-ink.ts";
-import { borderBeading, descreen, SCREENED_BEADING } from "./halftone-print.ts";
 import { type Homography, localScale, solveHomography } from "./homography.ts";
 import { channelsOf, type RgbaImage, type ScanImage } from "./images.ts";
 import { measureMotionBlur } from "./measure-blur.ts";
+import { descreen, measurePrint, SCREENED_BEADING } from "./measure-print.ts";
 import { readCell, type ScanCell } from "./read-cell.ts";
 import { rectifyPage } from "./rectify-page.ts";
 import { refineBoxes } from "./refine-boxes.ts";
@@ -138,7 +138,8 @@ export async function readScan(
   const shrunk = cellFactor === factor ? detection : downscale(full, cellFactor);
   // A monochrome laser prints the template's light guides, borders and labels as a screen of toner dots. A scan fine
   // enough to see them would have the cuts sample them into specks as dark as ink: such a page is descreened first.
-  const screened = borderBeading(shrunk, cellH, pageCells, scanPxPerMm / cellFactor) > SCREENED_BEADING;
+  const print = measurePrint(shrunk, cellH, pageCells, scanPxPerMm / cellFactor);
+  const screened = print.beading > SCREENED_BEADING;
   const cellSource = screened ? descreen(shrunk) : shrunk;
   const t4 = performance.now();
   report(STAGE_START.cells, "cells");
@@ -159,7 +160,7 @@ export async function readScan(
     if (cells.length % reportEvery === 0 && cells.length > 0) {
       report(STAGE_START.cells + cells.length * cellShare, "cells");
     }
-    const reading = await readCell(cellSource, boxH[index]!, cell, workPxPerMm, surroundings, blur);
+    const reading = await readCell(cellSource, boxH[index]!, cell, workPxPerMm, surroundings, blur, print.darker);
     // A written box's picture is kept for tracing under its outline in the editors.
     const keepPicture = !reading.cell.empty && options.pictures !== false;
     cells.push(keepPicture ? { ...reading.cell, picture: cellPicture(cellSource, boxH[index]!, cell) } : reading.cell);

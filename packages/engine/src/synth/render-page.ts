@@ -59,10 +59,11 @@ export type FillOptions = {
   /** Letters written past their box (long descenders, tall accented capitals, a tall "!"); default none. */
   crossing?: CrossingOptions;
   /**
-   * The printer the template came from: "colour" (default) prints its light blue as it is; "mono-laser" prints every
-   * colour as black toner dots (see printMonochrome).
+   * The printer the template came from: "colour" (default) prints its light blue as it is; "heavy-colour" lays every
+   * colour down HEAVY_PRINT times as dark against the paper (an inkjet's dot gain on plain paper, vivid settings);
+   * "mono-laser" prints every colour as black toner dots (see printMonochrome).
    */
-  printer?: "colour" | "mono-laser";
+  printer?: "colour" | "heavy-colour" | "mono-laser";
 };
 
 const PAPER: Rgb = [252, 252, 249];
@@ -91,6 +92,7 @@ export function renderFilledPage(layout: Layout, options: FillOptions): Syntheti
   const canvas = createCanvas(width, height, PAPER);
   printPage(canvas, layout, options.page, k);
   if (options.printer === "mono-laser") printMonochrome(canvas, k, PAPER, BLACK);
+  if (options.printer === "heavy-colour") darkenPrint(canvas, HEAVY_PRINT);
   const random = createRandom(options.seed);
   const truth: GlyphTruth[] = [];
   for (const cell of layout.cells) {
@@ -114,6 +116,18 @@ export function renderFilledPage(layout: Layout, options: FillOptions): Syntheti
     paint(canvas, transformContours(outline, toPixels), options.ink ?? BALLPOINT_BLUE, "ink");
   }
   return { width, height, data: toRgba(canvas), dpi: options.dpi, truth };
+}
+
+/** How much darker than the template's colours a heavy-handed printer lays them down (their darkness, times). */
+const HEAVY_PRINT = 1.7;
+
+/** Makes everything printed `times` as dark against the paper, no darker than black toner. */
+function darkenPrint(canvas: Canvas, times: number) {
+  const { rgb } = canvas;
+  for (let i = 0; i < rgb.length; i++) {
+    const paper = PAPER[i % 3]!;
+    rgb[i] = Math.max(BLACK[i % 3]!, paper - (paper - rgb[i]!) * times);
+  }
 }
 
 /** A cell's box edges in its font units (y up from the baseline). */

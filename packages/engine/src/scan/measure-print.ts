@@ -1,10 +1,11 @@
 import type { LayoutCell } from "../template/layout-types.ts";
+import { DROPOUT_RGB } from "../template/page-geometry.ts";
 import { sampleGrid } from "./cut-cells.ts";
 import type { Homography } from "./homography.ts";
 import type { GreyImage } from "./images.ts";
 
 /**
- * Border beading (see borderBeading) above which a page's template came from a printer that screens its light colour
+ * Border beading (see PrintMeasure) above which a page's template came from a printer that screens its light colour
  * into dots. Measured on synthetic pages at 300 dpi: 0.19–0.20 printed by a monochrome laser (141 lpi), at most 0.006
  * for every other page (colour print scanned at 150–600 dpi, phone photos, where the dots are blurred into a line).
  */
@@ -15,16 +16,44 @@ const SAMPLED_BOXES = 24;
 /** How far above a box's top border the paper it is compared with lies (mm): in the gap between rows of boxes. */
 const PAPER_OFFSET_MM = 0.8;
 
+/** How the template's light lines came out on a page: see measurePrint. */
+export type PrintMeasure = {
+  /**
+   * How much rougher a box border is along its length than the paper beside it, for its depth: (roughness of the
+   * border − roughness of the paper) / (paper − border). A printer that puts the template's light colour down as it
+   * is leaves an even line (about 0: its roughness is the paper's grain); a monochrome laser puts it down as a screen
+   * of toner dots, which a scan resolves into beads (well above 0).
+   */
+  beading: number;
+  /**
+   * The borders' level against the paper beside them (paper = 1), along their darkest line: how dark the printer laid
+   * the template's light colour down, as the picture shows a line that thin. 1 when no border could be measured.
+   */
+  level: number;
+  /**
+   * How much darker than the template's own colour (against white paper) the borders came out, 0 when as dark or
+   * lighter: a printer that lays its colour down heavily (dot gain on plain paper, vivid settings), in which case every
+   * printed line of the page is that much darker than the reader's levels for print assume.
+   */
+  darker: number;
+};
+
+/** The template's light colour's level against white paper, as a flatbed scan sees its 0.2 mm borders' middle. */
+const TEMPLATE_LEVEL = (0.299 * DROPOUT_RGB[0] + 0.587 * DROPOUT_RGB[1] + 0.114 * DROPOUT_RGB[2]) / 255;
+
 /**
- * How much rougher a box border is along its length than the paper beside it, for its darkness: the median over the
- * page's boxes of (roughness of the border − roughness of the paper) / (paper − border). A printer that puts the
- * template's light colour down as it is leaves an even line (about 0: its roughness is the paper's grain); a
- * monochrome laser puts it down as a screen of toner dots, which a scan resolves into beads (well above 0).
- * `h` maps page millimetres to `image` pixels, which are `pxPerMm` to the millimetre.
+ * Looks along the top borders of boxes spread over the page (the median of each measure over them). `h` maps page
+ * millimetres to `image` pixels, which are `pxPerMm` to the millimetre.
  */
-export function borderBeading(image: GreyImage, h: Homography, cells: readonly LayoutCell[], pxPerMm: number): number {
+export function measurePrint(
+  image: GreyImage,
+  h: Homography,
+  cells: readonly LayoutCell[],
+  pxPerMm: number,
+): PrintMeasure {
   const step = Math.max(1, Math.floor(cells.length / SAMPLED_BOXES));
-  const ratios: number[] = [];
+  const beads: number[] = [];
+  const levels: number[] = [];
   for (let index = 0; index < cells.length; index += step) {
     const { box } = cells[index]!;
     const count = Math.floor((box.width - 2) * pxPerMm);
@@ -38,13 +67,20 @@ export function borderBeading(image: GreyImage, h: Homography, cells: readonly L
     const candidates = [-0.1, 0, 0.1].map((dy) => line(box.y + dy));
     const border = candidates.reduce((a, b) => (mean(b) < mean(a) ? b : a));
     const paper = line(box.y - PAPER_OFFSET_MM);
-    const depth = mean(paper) - mean(border);
-    if (depth < 8) continue;
-    ratios.push((roughness(border) - roughness(paper)) / depth);
+    const paperLevel = mean(paper);
+    const depth = paperLevel - mean(border);
+    if (paperLevel <= 0) continue;
+    levels.push(1 - Math.max(0, depth) / paperLevel);
+    if (depth >= 8) beads.push((roughness(border) - roughness(paper)) / depth);
   }
-  if (ratios.length === 0) return 0;
-  ratios.sort((a, b) => a - b);
-  return ratios[ratios.length >> 1]!;
+  const level = median(levels) ?? 1;
+  return { beading: median(beads) ?? 0, level, darker: Math.max(0, TEMPLATE_LEVEL - level) };
+}
+
+function median(values: number[]): number | undefined {
+  if (values.length === 0) return undefined;
+  values.sort((a, b) => a - b);
+  return values[values.length >> 1];
 }
 
 function mean(values: Float32Array): number {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { descreen } from "./halftone-print.ts";
+import { descreen } from "./measure-print.ts";
 
 describe("descreen", () => {
   it("merges a screen of dots into the even tone it stands for", () => {
