@@ -150,7 +150,7 @@ const GRAIN_CURVATURES = 2;
  * followed so only where the sure ink is a hairline's (THIN_STROKE_MM).
  * `printDarker` is how much darker than the template's colour the page's printer laid it down (see measurePrint):
  * a box whose darkest is that much darker still holds no ink of its own (EMPTY_LEVEL), and a printed line may be that
- * much darker (DARKEST_PRINT). The sure threshold keeps its ceiling: ink crossing a dark guide joins it either way.
+ * much darker (DARKEST_PRINT), and sure ink is judged with the printed lines divided out.
  */
 export function binarizeCell(
   image: FloatImage,
@@ -192,8 +192,11 @@ export function binarizeCell(
   // labelled).
   const queue = new Int32Array(n);
   let tail = 0;
+  // Print laid down darker than the template's colour can reach the sure threshold: where the page's printer did
+  // that, sure ink is judged with the printed lines divided out (ink over a guide keeps its own level there).
+  const judged = printDarker > 0 ? withoutPrint(data, width, height, printable) : data;
   for (let i = 0; i < n; i++) {
-    if (data[i]! < threshold) {
+    if (judged[i]! < threshold) {
       mask[i] = 1;
       queue[tail++] = i;
     }
@@ -202,7 +205,7 @@ export function binarizeCell(
   // and its sure ink already lies where its edges are; following a blurred one (a photo shaken or taken at a
   // steep angle) to midway would only fatten it and join strokes close together.
   if (meanWidth(mask, width, height) > THIN_STROKE_MM * pxPerMm) {
-    for (let i = 0; i < n; i++) margin[i] = data[i]! - threshold;
+    for (let i = 0; i < n; i++) margin[i] = judged[i]! - threshold;
     return { width, height, mask, margin, threshold, inkLevel };
   }
   // Strokes are followed on the picture with its printed lines divided out: where a stroke runs beside a guide,
