@@ -42,6 +42,8 @@ const luminance = ([r, g, b]: readonly [number, number, number]) => (0.299 * r +
 // The lightest printed element that must not read as ink sets the ceiling of the threshold, with a margin for
 // printers that print it darker and for noise.
 const GUIDE_LEVEL = Math.min(luminance(DROPOUT_RGB), luminance(LABEL_RGB));
+/** The level of the template's light colour (guides and borders) on white paper, as a faithful printer lays it down. */
+export const TEMPLATE_COLOUR_LEVEL = luminance(DROPOUT_RGB);
 export const MAX_THRESHOLD = GUIDE_LEVEL - 0.11;
 /** Darkest level (relative to paper) below which a cell holds no ink at all. */
 export const EMPTY_LEVEL = 0.58;
@@ -210,11 +212,11 @@ export function binarizeCell(
   }
   // Strokes are followed on the picture with its printed lines divided out: where a stroke runs beside a guide,
   // the guide's darkness would otherwise add to the stroke's blurred edge and widen it towards the guide.
-  const flat = withoutPrint(data, width, height, printable);
+  const flat = judged !== data ? judged : withoutPrint(data, width, height, printable);
   const grain = grainOf(flat);
   followStrokes(flat, width, height, pxPerMm, grain, threshold, mask, margin, queue, tail, printable);
   // Sure ink stays ink whatever the print under it.
-  for (let i = 0; i < n; i++) if (data[i]! < threshold && margin[i]! >= 0) margin[i] = data[i]! - threshold;
+  for (let i = 0; i < n; i++) if (judged[i]! < threshold && margin[i]! >= 0) margin[i] = judged[i]! - threshold;
   return { width, height, mask, margin, threshold, inkLevel };
 }
 

@@ -34,17 +34,20 @@ function page(light: (x: number, y: number) => number) {
 // Pixel i covers [i, i + 1) of the picture: a page point's index coordinates are half a pixel less.
 const truth = CENTRES.map((c) => scanPoint(c.x * PX_PER_MM - 0.5, c.y * PX_PER_MM - 0.5));
 
+/** The markers' centres as a first look finds them: a pixel or two off, each its own way. */
+const roughCentres = () =>
+  truth.map((p, i) => scanPoint(p.x + (i % 2 ? 1.5 : -1), p.y + (i < 2 ? 1 : -1.5))) as [
+    ScanPoint,
+    ScanPoint,
+    ScanPoint,
+    ScanPoint,
+  ];
+
 describe("refineInPageSpace", () => {
   it("finds each marker's centre under light that falls off smoothly across the page", () => {
     // A lamp to the left: a third less light at the right edge of the page, 4 % across a marker's window.
     const vignetted = page((x, y) => 1 - 0.3 * (x / 120) - 0.05 * (y / 120));
-    const start = truth.map((p, i) => scanPoint(p.x + (i % 2 ? 1.5 : -1), p.y + (i < 2 ? 1 : -1.5))) as [
-      ScanPoint,
-      ScanPoint,
-      ScanPoint,
-      ScanPoint,
-    ];
-    const found = refineInPageSpace(vignetted, start, CENTRES, SIZE_MM);
+    const found = refineInPageSpace(vignetted, roughCentres(), CENTRES, SIZE_MM);
     for (const [i, p] of found.entries()) {
       expect(Math.hypot(p.x - truth[i]!.x, p.y - truth[i]!.y)).toBeLessThan(0.1);
     }
@@ -53,13 +56,7 @@ describe("refineInPageSpace", () => {
   it("finds each marker's centre when a hard shadow's edge crosses a marker", () => {
     // Half the light beyond x = 102 mm, with a 0.5 mm penumbra: the edge crosses the right-hand markers.
     const shadowed = page((x) => 1 - 0.5 * Math.min(1, Math.max(0, (x - 101.75) / 0.5)));
-    const start = truth.map((p, i) => scanPoint(p.x + (i % 2 ? 1.5 : -1), p.y + (i < 2 ? 1 : -1.5))) as [
-      ScanPoint,
-      ScanPoint,
-      ScanPoint,
-      ScanPoint,
-    ];
-    const found = refineInPageSpace(shadowed, start, CENTRES, SIZE_MM);
+    const found = refineInPageSpace(shadowed, roughCentres(), CENTRES, SIZE_MM);
     for (const [i, p] of found.entries()) {
       expect(Math.hypot(p.x - truth[i]!.x, p.y - truth[i]!.y)).toBeLessThan(0.25);
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { descreen } from "./measure-print.ts";
+import { descreen, measurePrint } from "./measure-print.ts";
 
 describe("descreen", () => {
   it("merges a screen of dots into the even tone it stands for", () => {
@@ -21,5 +21,26 @@ describe("descreen", () => {
     expect(out[9]! + out[10]!).toBe(240 + 40);
     expect(out[2]).toBe(240);
     expect(out[17]).toBe(40);
+  });
+});
+
+describe("measurePrint", () => {
+  it("takes a page with no box it can look at for a faithful print", () => {
+    const blank = { width: 100, height: 100, data: new Uint8Array(100 * 100).fill(240) };
+    const identity = [1, 0, 0, 0, 1, 0, 0, 0, 1];
+    expect(measurePrint(blank, identity, [], 1)).toEqual({ beading: 0, darker: 0 });
+    // Boxes too small to sample along, and a page with no border where the layout says (paper alone).
+    const cell = {
+      page: 1,
+      chars: "a",
+      variant: 1,
+      box: { x: 10, y: 10, width: 3, height: 3 },
+      baselineY: 12,
+      emMm: 2,
+      label: "a",
+    };
+    expect(measurePrint(blank, identity, [cell], 1)).toEqual({ beading: 0, darker: 0 });
+    const wide = { ...cell, box: { x: 10, y: 20, width: 60, height: 20 } };
+    expect(measurePrint(blank, identity, [wide], 1)).toEqual({ beading: 0, darker: 0 });
   });
 });

@@ -1,5 +1,5 @@
 import type { LayoutCell } from "../template/layout-types.ts";
-import { DROPOUT_RGB } from "../template/page-geometry.ts";
+import { TEMPLATE_COLOUR_LEVEL } from "./binarize-cell.ts";
 import { sampleGrid } from "./cut-cells.ts";
 import type { Homography } from "./homography.ts";
 import type { GreyImage } from "./images.ts";
@@ -26,20 +26,14 @@ export type PrintMeasure = {
    */
   beading: number;
   /**
-   * The borders' level against the paper beside them (paper = 1), along their darkest line: how dark the printer laid
-   * the template's light colour down, as the picture shows a line that thin. 1 when no border could be measured.
-   */
-  level: number;
-  /**
-   * How much darker than the template's own colour (against white paper) the borders came out, 0 when as dark or
-   * lighter: a printer that lays its colour down heavily (dot gain on plain paper, vivid settings), in which case every
-   * printed line of the page is that much darker than the reader's levels for print assume.
+   * How much darker than the template's own colour (TEMPLATE_COLOUR_LEVEL) the borders came out against the paper
+   * beside them, along their darkest line; 0 when as dark or lighter (a faithful print, whose 0.2 mm borders a sharp
+   * scan shows at their colour and a blurred picture lighter), or when no border could be measured. A printer that
+   * lays its colour down heavily (dot gain on plain paper, vivid settings) makes every printed line of the page that
+   * much darker than the reader's levels for print assume.
    */
   darker: number;
 };
-
-/** The template's light colour's level against white paper, as a flatbed scan sees its 0.2 mm borders' middle. */
-const TEMPLATE_LEVEL = (0.299 * DROPOUT_RGB[0] + 0.587 * DROPOUT_RGB[1] + 0.114 * DROPOUT_RGB[2]) / 255;
 
 /**
  * Looks along the top borders of boxes spread over the page (the median of each measure over them). `h` maps page
@@ -68,13 +62,12 @@ export function measurePrint(
     const border = candidates.reduce((a, b) => (mean(b) < mean(a) ? b : a));
     const paper = line(box.y - PAPER_OFFSET_MM);
     const paperLevel = mean(paper);
-    const depth = paperLevel - mean(border);
     if (paperLevel <= 0) continue;
+    const depth = paperLevel - mean(border);
     levels.push(1 - Math.max(0, depth) / paperLevel);
     if (depth >= 8) beads.push((roughness(border) - roughness(paper)) / depth);
   }
-  const level = median(levels) ?? 1;
-  return { beading: median(beads) ?? 0, level, darker: Math.max(0, TEMPLATE_LEVEL - level) };
+  return { beading: median(beads) ?? 0, darker: Math.max(0, TEMPLATE_COLOUR_LEVEL - (median(levels) ?? 1)) };
 }
 
 function median(values: number[]): number | undefined {

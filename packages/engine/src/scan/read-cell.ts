@@ -46,9 +46,9 @@ type Binarized = { binary: CellMask; paperLevel: number };
 
 /**
  * Reads one box: cut, undo the page's motion blur (when `blur`, in the pixels of `scan`, says it has one),
- * normalise lighting, binarize (with every level for print lowered by `printDarker`, where the page's printer laid
- * the template's colour down darker: see measurePrint), clean, trace, place in the em. Ink running off the box is followed into its
- * surroundings (the page's other boxes and the readable part of the page).
+ * normalise lighting, binarize (with the levels for print lowered by `printDarker` where the page's printer laid
+ * the template's colour down darker: see measurePrint), clean, trace, place in the em. Ink running off the box is
+ * followed into its surroundings (the page's other boxes and the readable part of the page).
  */
 export async function readCell(
   scan: GreyImage,

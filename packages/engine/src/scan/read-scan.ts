@@ -136,8 +136,9 @@ export async function readScan(
   const cellH = cellFactor === 1 ? h : scaleHomography(h, cellFactor);
   const pageCells = layout.cells.filter((cell) => cell.page === page);
   const shrunk = cellFactor === factor ? detection : downscale(full, cellFactor);
-  // A monochrome laser prints the template's light guides, borders and labels as a screen of toner dots. A scan fine
-  // enough to see them would have the cuts sample them into specks as dark as ink: such a page is descreened first.
+  // How the printer laid the template down, from its box borders. A monochrome laser prints the light guides, borders
+  // and labels as a screen of toner dots, which the cuts of a scan fine enough to see them would sample into specks
+  // as dark as ink: such a page is descreened first. A heavy print's darkness lowers the cells' levels for print.
   const print = measurePrint(shrunk, cellH, pageCells, scanPxPerMm / cellFactor);
   const screened = print.beading > SCREENED_BEADING;
   const cellSource = screened ? descreen(shrunk) : shrunk;
