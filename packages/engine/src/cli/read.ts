@@ -2,9 +2,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { isEngineError, type ScanWarning } from "../errors.ts";
 import { decodeImageFile } from "../node/decode-image.ts";
-import { initEngineForNode } from "../node/init-engine-node.ts";
 import type { GlyphBox } from "../scan/place-in-em.ts";
-import { readScan } from "../scan/read-scan.ts";
 import type { Layout } from "../template/layout-types.ts";
 import { type CommandIo, EXIT_USAGE, UsageError } from "./command.ts";
 
@@ -66,9 +64,13 @@ export async function run(args: string[], io: CommandIo): Promise<number> {
     pending.catch(() => {});
     return pending;
   };
-  // Decoding runs on libuv's threads: the next file is decoded while this one is read (and the first while the
-  // engine's wasm loads).
+  // Decoding runs on libuv's threads: the next file is decoded while this one is read, and the first while the
+  // reader's modules load and its wasm starts (they are imported only now for that: its start is 15 ms sooner).
   let decoding = decode(options.files[0]!);
+  const [{ readScan }, { initEngineForNode }] = await Promise.all([
+    import("../scan/read-scan.ts"),
+    import("../node/init-engine-node.ts"),
+  ]);
   await initEngineForNode();
   const output: ReadOutput = { unitsPerEm: 1000, glyphs: [], pages: [] };
   const lookup = (id: string, page: number) =>
