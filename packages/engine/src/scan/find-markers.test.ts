@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
+import type { Layout } from "../template/layout-types.ts";
 import { pagePoint, type ScanPoint, scanPoint } from "../units.ts";
-import { markerCandidates, paperPlane, refineInPageSpace } from "./find-markers.ts";
+import {
+  findMarkers,
+  markerCandidates,
+  markerCandidatesUnderShadow,
+  paperPlane,
+  refineInPageSpace,
+} from "./find-markers.ts";
+import type { FoundQrCode } from "./find-qr-code.ts";
 
 const PX_PER_MM = 6;
 const SIZE_MM = 10;
@@ -136,5 +144,42 @@ describe("markerCandidates", () => {
   it("finds a marker seen 66° off its normal, foreshortened to 0.4 along the line of sight", () => {
     const found = markerCandidates(oneMarker(40, 16), 28);
     expect(found.map((c) => [c.x, c.y])).toEqual([[expect.closeTo(99.5, 0), expect.closeTo(99.5, 0)]]);
+  });
+});
+
+describe("markerCandidatesUnderShadow", () => {
+  // A hard shadow (half the light, 0.5 mm penumbra) beyond a slanting edge that runs through the white between the
+  // top-right marker's ring and centre, and through the bottom-left marker's ring.
+  const shadowed = page((x, y) => 1 - 0.5 * Math.min(1, Math.max(0, (x + y - 123.25) / 0.5)));
+  const centresOf = (found: { x: number; y: number }[]) =>
+    truth.filter((t) => found.some((c) => Math.hypot(c.x - t.x, c.y - t.y) < 1.5));
+
+  it("finds every marker, those a shadow's edge runs through too", () => {
+    expect(centresOf(markerCandidatesUnderShadow(shadowed, 10 * PX_PER_MM))).toEqual(truth);
+  });
+
+  it("lets findMarkers find all four where the local threshold joins a marker to the shadow", () => {
+    expect(centresOf(markerCandidates(shadowed, 10 * PX_PER_MM)).length).toBeLessThan(4);
+    // A QR code printed at 50–70 mm in both directions, as found at this scale.
+    const qr = {
+      text: "",
+      payload: { templateId: "T", page: 1 },
+      corners: [
+        ...[50, 70].map((x) => scanPoint(x * PX_PER_MM - 0.5, 50 * PX_PER_MM - 0.5)),
+        ...[70, 50].map((x) => scanPoint(x * PX_PER_MM - 0.5, 70 * PX_PER_MM - 0.5)),
+      ],
+    } as FoundQrCode;
+    const layout = {
+      qr: { x: 50, y: 50, width: 20, height: 20 },
+      markers: { centers: CENTRES.map(({ x, y }) => ({ x, y })), sizeMm: SIZE_MM },
+    } as unknown as Layout;
+    const found = findMarkers(shadowed, shadowed, 1, qr, layout);
+    for (const [i, p] of found.entries()) expect(Math.hypot(p.x - truth[i]!.x, p.y - truth[i]!.y)).toBeLessThan(0.25);
+  });
+
+  it("finds the markers of an evenly lit page as the local threshold does", () => {
+    const lit = page(() => 1);
+    expect(centresOf(markerCandidatesUnderShadow(lit, 10 * PX_PER_MM))).toEqual(truth);
+    expect(centresOf(markerCandidates(lit, 10 * PX_PER_MM))).toEqual(truth);
   });
 });

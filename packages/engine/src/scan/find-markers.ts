@@ -9,7 +9,7 @@ import { levelOfShare } from "./grey-levels.ts";
 import { localScale, pageToScan, solveHomography } from "./homography.ts";
 import type { GreyImage } from "./images.ts";
 import { labelComponents } from "./label-components.ts";
-import { paperBrightness } from "./normalise-lighting.ts";
+import { DARKEST_SHADOW, paperBrightness } from "./normalise-lighting.ts";
 import { downscale } from "./to-luminance.ts";
 
 type Candidate = { x: number; y: number; size: number };
@@ -39,18 +39,33 @@ export function findMarkers(
   // Markers are big: look for them where they are about 28 pixels wide, which is plenty and cheap.
   const extra = Math.max(1, Math.floor(markerPx / factor / 28));
   const scale = factor * extra;
-  const candidates = markerCandidates(downscale(detection, extra), markerPx / scale)
-    .map((c) => ({ x: (c.x + 0.5) * scale - 0.5, y: (c.y + 0.5) * scale - 0.5, size: c.size * scale }))
-    // The QR code's finder and alignment patterns look like markers too, but lie inside the symbol, and every
-    // marker outside it. (A distance from the code's centre cannot tell them apart on a slanted page: there the
-    // code's size is one thing across the line of sight and another along it.)
-    .filter((c) => !insideQuadrilateral(qr.corners, c))
-    // Nearest the code's scale first, a marker twice as large as far up the list as one half as large.
-    .sort((a, b) => Math.abs(Math.log(a.size / markerPx)) - Math.abs(Math.log(b.size / markerPx)))
-    .slice(0, 14);
+  const small = downscale(detection, extra);
+  const found = (image: GreyImage, candidatesOf = markerCandidates) =>
+    candidatesOf(image, markerPx / scale)
+      .map((c) => ({ x: (c.x + 0.5) * scale - 0.5, y: (c.y + 0.5) * scale - 0.5, size: c.size * scale }))
+      // The QR code's finder and alignment patterns look like markers too, but lie inside the symbol, and every
+      // marker outside it. (A distance from the code's centre cannot tell them apart on a slanted page: there the
+      // code's size is one thing across the line of sight and another along it.)
+      .filter((c) => !insideQuadrilateral(qr.corners, c));
+  // Nearest the code's scale first, a marker twice as large as far up the list as one half as large.
+  const likeliest = (candidates: Candidate[]) =>
+    candidates
+      .sort((a, b) => Math.abs(Math.log(a.size / markerPx)) - Math.abs(Math.log(b.size / markerPx)))
+      .slice(0, 14);
   const centres: PagePoint[] = layout.markers.centers.map((c) => pagePoint(c.x, c.y));
-  const best = bestQuadrilateral(candidates, centres, qrPage, qr.corners);
-  if (!best || best.disagreement > 0.25 * qrSidePx) {
+  const agreeing = (best: ReturnType<typeof bestQuadrilateral>) =>
+    best !== undefined && best.disagreement <= 0.25 * qrSidePx;
+  let candidates = found(small);
+  let best = bestQuadrilateral(likeliest(candidates), centres, qrPage, qr.corners);
+  if (!agreeing(best)) {
+    // A marker a hard shadow's edge runs through or beside, as the local threshold sees it, joins the shadow.
+    const more = found(small, markerCandidatesUnderShadow);
+    const known = candidates;
+    const isNew = (c: Candidate) => !known.some((k) => Math.hypot(c.x - k.x, c.y - k.y) < 0.25 * k.size);
+    candidates = [...known, ...more.filter(isNew)];
+    best = bestQuadrilateral(likeliest(candidates), centres, qrPage, qr.corners);
+  }
+  if (!best || !agreeing(best)) {
     throw damaged("Four corner markers consistent with the QR code were not found.", {
       candidates: candidates.length,
       disagreement: best?.disagreement,
@@ -154,8 +169,26 @@ const FORESHORTENING = 3;
  */
 export function markerCandidates(image: GreyImage, expectedSize: number): Candidate[] {
   const radius = Math.max(4, Math.round(expectedSize * 1.5));
-  const mask = adaptiveThreshold(image, radius, 0.75, 18);
-  const { width, height } = image;
+  return candidatesIn(adaptiveThreshold(image, radius, 0.75, 18), image.width, image.height, expectedSize);
+}
+
+/**
+ * Marker candidates on a picture with a hard shadow across a marker: its edge passing through the marker darkens
+ * part of the white between ring and centre, which the local threshold above then joins to both. Divided by the
+ * paper's brightness (a closing wider than a marker, which keeps the shadow's edge where it is) the printed black
+ * reads a tenth or two of the paper around it, any shadow a third or more (DARKEST_SHADOW), and the white a shadow
+ * reaches too narrow for the closing to see as paper still reads at its shadow's level, relative to lit paper.
+ */
+export function markerCandidatesUnderShadow(image: GreyImage, expectedSize: number): Candidate[] {
+  const { width, height, data } = image;
+  const paper = paperBrightness({ width, height, data: Float32Array.from(data) }, Math.ceil(expectedSize));
+  const mask = new Uint8Array(width * height);
+  for (let i = 0; i < mask.length; i++) if (data[i]! < DARKEST_SHADOW * paper[i]!) mask[i] = 1;
+  return candidatesIn(mask, width, height, expectedSize);
+}
+
+/** What in a mask of dark pixels looks like a marker (see markerCandidates). */
+function candidatesIn(mask: Uint8Array, width: number, height: number, expectedSize: number): Candidate[] {
   const parts = labelComponents(mask, width, height);
   const out: Candidate[] = [];
   for (let l = 1; l <= parts.count; l++) {

@@ -12,7 +12,7 @@ const CLOSING_RADIUS_BLOCKS = 0.6;
  * Paper found by the closing darker than this share of the block estimate is not paper in a shadow (a shadow
  * keeps a third of the light and more) but a blot of ink wider than the closing removes.
  */
-const DARKEST_SHADOW = 0.3;
+export const DARKEST_SHADOW = 0.3;
 
 /**
  * Divides a cell's picture by its paper brightness so paper reads 1 and ink a fraction of it, whatever the
