@@ -6,10 +6,13 @@ import type { GreyImage } from "./images.ts";
 
 /**
  * Border beading (see PrintMeasure) above which a page's template came from a printer that screens its light colour
- * into dots. Measured on synthetic pages at 300 dpi: 0.19–0.20 printed by a monochrome laser (141 lpi), at most 0.006
- * for every other page (colour print scanned at 150–600 dpi, phone photos, where the dots are blurred into a line).
+ * into dots. Measured on synthetic pages: printed by a monochrome laser (141 lpi) 0.18 at 300 dpi, 0.29 at 400, 0.54
+ * at 600, but only 0.047–0.049 at 150 dpi and 0.024–0.029 at 200, where the scan's pixels beat with the screen and
+ * the beads merge into a slow moiré (which still makes blotches in blank boxes); at most 0.008 on every other page
+ * (colour print, faithful or heavy, scanned at 150–600 dpi; phone photos of any print, whose blur merges the dots).
+ * The bar lies between, about as far from either on a log scale.
  */
-export const SCREENED_BEADING = 0.08;
+export const SCREENED_BEADING = 0.015;
 
 /** Boxes whose top borders are looked at: enough for a median, spread over the page. */
 const SAMPLED_BOXES = 24;
