@@ -296,7 +296,7 @@ function faintStrokes(
 ): CellMask {
   const { width, height, data } = image;
   const n = data.length;
-  const flat = withoutPrint(data, width, height, printable);
+  const { picture: flat, rows: rowLevels, columns: columnLevels } = divideOutPrint(data, width, height, printable);
   const grain = grainOf(flat);
   const threshold = 1 - Math.max(MIN_CONTRAST, FAINT_SIGMAS * grain);
   const mask = new Uint8Array(n);
@@ -324,17 +324,29 @@ function faintStrokes(
     const printLevel = percentileOf(flat, 0.5) - PRINT_SIGMAS * grain;
     const printedRows = printedLines(flat, width, height, printable.rows, true, printLevel);
     const printedColumns = printedLines(flat, width, height, printable.columns, false, printLevel);
+    // Rows (columns) a printed line was divided out of, and one either side: what dividing by one level along the
+    // line leaves of it where it is uneven (a JPEG's blocks and ringing along it, in a photo coarser than the cut).
+    const dividedRows = dividedLines(rowLevels, 1 - PRINT_SIGMAS * grain);
+    const dividedColumns = dividedLines(columnLevels, 1 - PRINT_SIGMAS * grain);
     const offPrint = new Uint8Array(parts.count + 1);
+    const offRows = new Uint8Array(parts.count + 1);
+    const offColumns = new Uint8Array(parts.count + 1);
     for (let y = 0; y < height; y++) {
       for (let x = 0; x < width; x++) {
         const l = parts.labels[y * width + x]!;
-        if (l && !printedRows[y] && !printedColumns[x]) offPrint[l] = 1;
+        if (!l) continue;
+        if (!printedRows[y] && !printedColumns[x]) offPrint[l] = 1;
+        if (!dividedRows[y]) offRows[l] = 1;
+        if (!dividedColumns[x]) offColumns[l] = 1;
       }
     }
     const keep = new Uint8Array(parts.count + 1);
     const kept = { x0: width, y0: height, x1: 0, y1: 0 };
     for (let l = 1; l <= parts.count; l++) {
       const extent = Math.max(parts.maxX[l]! - parts.minX[l]!, parts.maxY[l]! - parts.minY[l]!) + 1;
+      // A part lying wholly within a printed line is left of that line, however long: a stroke written over a line
+      // runs off it somewhere.
+      if (!offRows[l] || !offColumns[l]) continue;
       keep[l] = extent >= (offPrint[l] ? FAINT_MIN_MM : FAINT_ON_PRINT_MM) * pxPerMm ? 1 : 0;
       if (!keep[l]) continue;
       kept.x0 = Math.min(kept.x0, parts.minX[l]!);
@@ -470,6 +482,16 @@ function grainOf(data: Float32Array): number {
  * and the dashed x-height guide (half paper) are left as they are.
  */
 function withoutPrint(data: Float32Array, width: number, height: number, printable: Printable): Float32Array {
+  return divideOutPrint(data, width, height, printable).picture;
+}
+
+/** withoutPrint's picture, with the level each row, then each column, was divided by (1: left as it was). */
+function divideOutPrint(
+  data: Float32Array,
+  width: number,
+  height: number,
+  printable: Printable,
+): { picture: Float32Array; rows: Float32Array; columns: Float32Array } {
   const out = Float32Array.from(data);
   const darkest = printable.darkest;
   const levels = (lines: number, length: number, printable: Uint8Array, at: (line: number, k: number) => number) => {
@@ -509,7 +531,7 @@ function withoutPrint(data: Float32Array, width: number, height: number, printab
     const c = columns[x]!;
     if (c < 1) for (let y = 0; y < height; y++) out[y * width + x]! /= c;
   }
-  return out;
+  return { picture: out, rows, columns };
 }
 
 /**
@@ -605,6 +627,18 @@ function printCaps(
  * stroke lying along it (the stem of an I, the bar of a T or a dash), which must not be taken for print. Without
  * known places every line may carry print.
  */
+/** The lines divided by a level under `below` (see divideOutPrint), and one either side (PRINT_SPREAD_PX). */
+function dividedLines(levels: Float32Array, below: number): Uint8Array {
+  const out = new Uint8Array(levels.length);
+  for (let line = 0; line < levels.length; line++) {
+    if (!(levels[line]! < below)) continue;
+    for (let k = Math.max(0, line - PRINT_SPREAD_PX); k <= Math.min(levels.length - 1, line + PRINT_SPREAD_PX); k++) {
+      out[k] = 1;
+    }
+  }
+  return out;
+}
+
 function printableLines(count: number, pxPerMm: number, lines: readonly number[] | undefined): Uint8Array {
   const printable = new Uint8Array(count);
   if (!lines) return printable.fill(1);
