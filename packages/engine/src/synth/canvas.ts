@@ -19,13 +19,15 @@ export function createCanvas(width: number, height: number, colour: Rgb): Canvas
 
 /**
  * Paints polygons (pixel coordinates) in a colour. `print` covers what is below (toner on paper); `ink`
- * multiplies with it (a pen over printed guides darkens them, as real ink does).
+ * multiplies with it (a pen over printed guides darkens them, as real ink does). `laidDown` (0–1 at a canvas pixel)
+ * is how much of the colour stays where the polygons cover the pixel: graphite caught by the paper's tooth.
  */
 export function paint(
   canvas: Canvas,
   contours: readonly Contour[],
   colour: Rgb,
   mode: "print" | "ink" = "print",
+  laidDown?: (x: number, y: number) => number,
 ): void {
   let xMin = Infinity;
   let yMin = Infinity;
@@ -52,8 +54,9 @@ export function paint(
   const { rgb, width } = canvas;
   for (let y = 0; y < local.height; y++) {
     for (let x = 0; x < local.width; x++) {
-      const a = local.data[y * local.width + x]!;
-      if (a === 0) continue;
+      const covered = local.data[y * local.width + x]!;
+      if (covered === 0) continue;
+      const a = laidDown ? covered * laidDown(x + x0, y + y0) : covered;
       const j = ((y + y0) * width + x + x0) * 3;
       for (let k = 0; k < 3; k++) {
         const below = rgb[j + k]!;

@@ -34,4 +34,33 @@ describe("synthetic handwriting", () => {
     // Ink is dark where the truth says a glyph is, paper where a box was left blank.
     expect(a.truth.some((t) => t.empty)).toBe(true);
   });
+
+  it("writes in pencil: grey letters, lighter and darker, the paper's tooth left in them", () => {
+    const layout = layoutTemplate({ sets: [], chars: "IHLT", id: "PENCIL", cellSize: "l" });
+    const page = renderFilledPage(layout, { page: 1, dpi: 300, hand, seed: 4, pencil: true });
+    const k = 300 / 25.4;
+    // The grey of each letter's stroke pixels, relative to the paper: its darkest (graphite laid down whole) and its
+    // median (the tooth's gaps lighten it).
+    const greys = layout.cells.map((cell) => {
+      const values: number[] = [];
+      for (let y = Math.round((cell.box.y + 2) * k); y < (cell.box.y + cell.box.height - 2) * k; y++) {
+        for (let x = Math.round((cell.box.x + 2) * k); x < (cell.box.x + cell.box.width - 2) * k; x++) {
+          const i = (y * page.width + x) * 4;
+          const [r, b] = [page.data[i]!, page.data[i + 2]!];
+          // Graphite is neutral grey; the guides and labels are blue.
+          if (b - r < 8 && r < 230) values.push(r / 252);
+        }
+      }
+      values.sort((a, b) => a - b);
+      return { darkest: values[Math.floor(values.length * 0.01)]!, median: values[values.length >> 1]! };
+    });
+    for (const { darkest, median } of greys) {
+      expect(darkest).toBeGreaterThan(0.3);
+      expect(darkest).toBeLessThan(0.7);
+      // Where the tooth took 55 % to all of it, the typical stroke pixel keeps about 0.78 of the darkest one's depth.
+      expect(median - darkest).toBeGreaterThan(0.05);
+    }
+    const darkests = greys.map((g) => g.darkest);
+    expect(Math.max(...darkests) - Math.min(...darkests)).toBeGreaterThan(0.05);
+  });
 });

@@ -51,6 +51,11 @@ export type FillOptions = {
   /** Pen colour; default a blue ballpoint. */
   ink?: Rgb;
   /**
+   * Written in graphite pencil instead of ink: each letter a grey between a firm hand's and a light one's
+   * (PENCIL_GREYS), laid down unevenly by the paper's tooth (PENCIL_TOOTH). Overrides `ink`.
+   */
+  pencil?: boolean;
+  /**
    * A fine pen of this width (mm) that draws each letter's outline instead of filling it, as a sketchy,
    * outlined hand does: hairline strokes of fine liners and sharp pencils in every direction and curvature.
    * Default: letters are filled (with the jitter's stroke weight).
@@ -71,6 +76,17 @@ const BLACK: Rgb = [18, 18, 20];
 const TONER_DROPOUT: Rgb = DROPOUT_RGB;
 const TONER_LABEL: Rgb = LABEL_RGB;
 export const BALLPOINT_BLUE: Rgb = [28, 38, 120];
+/**
+ * A pencil's grey where its graphite covers the paper, from a firm hand (HB pressed down) to a light one (a hard
+ * lead, or HB held lightly): 0.36–0.64 of the paper's light before the tooth's gaps lighten it further.
+ */
+const PENCIL_GREYS = [90, 160] as const;
+/**
+ * Graphite stays on the peaks of the paper's tooth and misses its valleys: the share laid down varies from this
+ * to 1, from one fibre's width (PENCIL_TOOTH_MM) to the next.
+ */
+const PENCIL_TOOTH = 0.55;
+const PENCIL_TOOTH_MM = 0.05;
 
 let labelFont: Font | undefined;
 const getLabelFont = () => {
@@ -94,6 +110,7 @@ export function renderFilledPage(layout: Layout, options: FillOptions): Syntheti
   if (options.printer === "mono-laser") printMonochrome(canvas, k, PAPER, BLACK);
   if (options.printer === "heavy-colour") darkenPrint(canvas, HEAVY_PRINT);
   const random = createRandom(options.seed);
+  const tooth = options.pencil ? paperTooth(options.seed, (PENCIL_TOOTH_MM * options.dpi) / 25.4) : undefined;
   const truth: GlyphTruth[] = [];
   for (const cell of layout.cells) {
     if (cell.page !== options.page) continue;
@@ -113,9 +130,36 @@ export function renderFilledPage(layout: Layout, options: FillOptions): Syntheti
     truth.push({ chars: cell.chars, variant: cell.variant, empty: false, ...drawn });
     const toPixels = cellToPixels(cell, k);
     const outline = [...drawn.contours, ...strokePolygons(drawn.contours, drawn.dilation)];
-    paint(canvas, transformContours(outline, toPixels), options.ink ?? BALLPOINT_BLUE, "ink");
+    if (tooth) {
+      const grey = random.range(...PENCIL_GREYS);
+      paint(canvas, transformContours(outline, toPixels), [grey, grey, grey + 4], "ink", tooth);
+    } else paint(canvas, transformContours(outline, toPixels), options.ink ?? BALLPOINT_BLUE, "ink");
   }
   return { width, height, data: toRgba(canvas), dpi: options.dpi, truth };
+}
+
+/**
+ * The share of a pencil's graphite the paper's tooth takes at each canvas pixel (PENCIL_TOOTH to 1): a fixed random
+ * value a fibre (`fibrePx` pixels), interpolated between fibres.
+ */
+function paperTooth(seed: number, fibrePx: number): (x: number, y: number) => number {
+  const at = (i: number, j: number) => {
+    let h = Math.imul(i, 0x27d4eb2d) ^ Math.imul(j, 0x165667b1) ^ Math.imul(seed, 0x9e3779b1);
+    h = Math.imul(h ^ (h >>> 15), 0x85ebca6b);
+    h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+    return ((h ^ (h >>> 16)) >>> 0) / 4294967296;
+  };
+  return (x, y) => {
+    const u = (x + 0.5) / fibrePx;
+    const v = (y + 0.5) / fibrePx;
+    const i = Math.floor(u);
+    const j = Math.floor(v);
+    const fu = u - i;
+    const fv = v - j;
+    const top = at(i, j) + (at(i + 1, j) - at(i, j)) * fu;
+    const bottom = at(i, j + 1) + (at(i + 1, j + 1) - at(i, j + 1)) * fu;
+    return PENCIL_TOOTH + (1 - PENCIL_TOOTH) * (top + (bottom - top) * fv);
+  };
 }
 
 /** How much darker than the template's colours a heavy-handed printer lays them down (their darkness, times). */
