@@ -37,7 +37,7 @@ type Scenario = {
   targetWorstIou?: number;
   targetWhole: number;
   /** How the page is written, beyond the hand and the seed. */
-  fill?: Pick<FillOptions, "hairlineMm" | "ink" | "crossing" | "printer">;
+  fill?: Pick<FillOptions, "hairlineMm" | "ink" | "crossing" | "printer" | "pencil">;
   /** Pages read in this scenario; default both. */
   pages?: number[];
 };
@@ -177,6 +177,22 @@ const scenarios: Scenario[] = [
     targetWorstIou: 0.85,
     targetWhole: 0.995,
     fill: { printer: "mono-laser" },
+  },
+  {
+    // Letters written in graphite: each a grey from a firm hand's to a light one's, grainy where the paper's tooth
+    // took less of it. The lighter ones are as light as the printed guides.
+    name: "pencil, flatbed 300 dpi",
+    dpi: 300,
+    capture: (p, _, seed) => captureFlatbed(p, { seed }),
+    targetWhole: 0.995,
+    fill: { pencil: true },
+  },
+  {
+    name: "pencil, phone photo",
+    dpi: 300,
+    capture: (p, l, seed) => capturePhone(p, l.paper, { seed }),
+    targetWhole: 0.995,
+    fill: { pencil: true },
   },
 ];
 /**

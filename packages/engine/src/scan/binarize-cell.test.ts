@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createRandom } from "../synth/random.ts";
 import { DROPOUT_RGB, LABEL_RGB } from "../template/page-geometry.ts";
-import { binarizeCell, MAX_THRESHOLD } from "./binarize-cell.ts";
+import { binarizeCell, MAX_THRESHOLD, RESOLVED_WIDTH } from "./binarize-cell.ts";
 import { normaliseLighting } from "./normalise-lighting.ts";
 
 const level = ([r, g, b]: readonly number[]) => (0.299 * r! + 0.587 * g! + 0.114 * b!) / 255;
@@ -419,5 +419,116 @@ describe("binarizeCell on a hairline's width", () => {
       const width = ink / (2 * Math.PI * 35);
       expect({ seed, narrow: width <= 2 }).toEqual({ seed, narrow: true });
     }
+  });
+});
+
+describe("binarizeCell on pale wide strokes (a pencil's)", () => {
+  /** The hairlines' blur (sigma 0.25 mm), and a sharper photo's (0.15 mm), in which a 1 mm band is plainly wider. */
+  const BLUR_PX = 2;
+  const BAND_BLUR_PX = 1.2;
+  /** The error function (Abramowitz and Stegun 7.1.26). */
+  const erf = (x: number) => {
+    const t = 1 / (1 + 0.3275911 * Math.abs(x));
+    const y =
+      1 -
+      ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) *
+        t *
+        Math.exp(-x * x);
+    return x >= 0 ? y : -y;
+  };
+  /** A ring band `widthPx` wide, `depth` below paper where the graphite covers it, seen through a Gaussian blur. */
+  const band = (widthPx: number, depth: number) => (x: number, y: number) => {
+    const d = ringDistance(x, y);
+    const s = Math.SQRT2 * BAND_BLUR_PX;
+    return (depth * (erf((d + widthPx / 2) / s) - erf((d - widthPx / 2) / s))) / 2;
+  };
+  /**
+   * The same band in graphite: the paper's tooth took between 55 % and all of it, a value a pixel (a scan's pixel is
+   * about the tooth's size), the blur averaging neighbours.
+   */
+  const pencil = (widthPx: number, depth: number, seed: number) => {
+    const random = createRandom(seed + 200);
+    const tooth = Float32Array.from({ length: 160 * 160 }, () => 0.55 + 0.45 * random.next());
+    const smooth = (x: number, y: number) => {
+      let sum = 0;
+      for (const [dx, dy] of [
+        [0, 0],
+        [1, 0],
+        [0, 1],
+        [1, 1],
+      ] as const) {
+        sum += tooth[Math.min(159, y + dy) * 160 + Math.min(159, x + dx)]!;
+      }
+      return sum / 4;
+    };
+    const shape = band(widthPx, depth);
+    return (x: number, y: number) => shape(x, y) * smooth(x, y);
+  };
+
+  /** Of a band 8 px wide: the share of it (less a pixel at each edge) read as ink, and ink over 1.5 px beyond it. */
+  const bandReading = (mask: Uint8Array) => {
+    let inside = 0;
+    let insideInk = 0;
+    let outsideInk = 0;
+    for (let y = 0; y < 160; y++) {
+      for (let x = 0; x < 160; x++) {
+        const d = ringDistance(x, y);
+        if (d < 4 - 1) {
+          inside++;
+          if (mask[y * 160 + x]) insideInk++;
+        } else if (d > 4 + 1.5 && mask[y * 160 + x]) outsideInk++;
+      }
+    }
+    return { covered: insideInk / inside, outsideInk };
+  };
+
+  it("reads a pencil's grainy band whole once the page's blur is known, not as a hairline's pieces", () => {
+    // 1 mm wide (8 px), 0.45 below paper where the graphite lies thickest: its grain as light as the guides.
+    for (let seed = 1; seed <= 3; seed++) {
+      const picture = photoCell(seed, pencil(8, 0.45, seed));
+      const known = binarizeCell(picture, 8, [LABEL], undefined, { blurMm: BAND_BLUR_PX / 8 });
+      // Within a pixel of its true edges, and nothing a pixel and a half beyond them.
+      const { covered, outsideInk } = bandReading(known.mask);
+      expect({ seed, covered: covered > 0.98, outsideInk }).toEqual({ seed, covered: true, outsideInk: 0 });
+      expect(known.bandWidth).toBeGreaterThan(RESOLVED_WIDTH);
+      // Without the blur the same band is taken for a hairline's: only what lies within a few percent of its deepest
+      // point across is kept, which the grain breaks into pieces.
+      expect(bandReading(binarizeCell(picture, 8, [LABEL]).mask).covered).toBeLessThan(0.9);
+    }
+  });
+
+  it("still reads a hairline as a hairline when the page's blur is known", () => {
+    for (let seed = 1; seed <= 3; seed++) {
+      const { mask, faint, bandWidth } = binarizeCell(photoCell(seed, hairline), 8, [LABEL], undefined, {
+        blurMm: BLUR_PX / 8,
+      });
+      expect(faint).toBe(true);
+      expect(bandWidth).toBeLessThan(RESOLVED_WIDTH);
+      const { whole, off: stray } = ringReading(mask, 3.5);
+      expect({ seed, stray, whole }).toEqual({ seed, stray: 0, whole: true });
+    }
+  });
+
+  it("reads a faint box's band as the page decided, whatever its own width says", () => {
+    // 0.4 below paper at most: no pixel as dark as a pen's (EMPTY_LEVEL), so the box is read as faint strokes.
+    const picture = photoCell(4, pencil(8, 0.4, 4));
+    const read = (bands: boolean) =>
+      bandReading(binarizeCell(picture, 8, [LABEL], undefined, { blurMm: BAND_BLUR_PX / 8, bands }).mask).covered;
+    expect(read(true)).toBeGreaterThan(0.98);
+    expect(read(false)).toBeLessThan(0.9);
+  });
+
+  it("keeps two bands apart where the blur darkened the paper between them past half their depth", () => {
+    // Two rings 6 px wide, their middles 9 px apart: the paper between them lies at about 0.6 of their depth.
+    const pair = (x: number, y: number) => {
+      const d = ringDistance(x, y);
+      const s = Math.SQRT2 * BLUR_PX;
+      const one = (c: number) => (0.45 * (erf((d - c + 3) / s) - erf((d - c - 3) / s))) / 2;
+      return one(-4.5) + one(4.5);
+    };
+    const { mask } = binarizeCell(photoCell(5, pair), 8, [LABEL], undefined, { blurMm: BLUR_PX / 8 });
+    const { centreShare } = ringReading(mask, Number.POSITIVE_INFINITY);
+    expect(centreShare).toBeLessThan(0.05);
+    expect(ringsWhole(mask, [30.5, 39.5])).toBe(true);
   });
 });

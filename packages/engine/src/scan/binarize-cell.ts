@@ -1,4 +1,5 @@
 import { DROPOUT_RGB, LABEL_RGB } from "../template/page-geometry.ts";
+import { BLUR_ALONE, edgeShare, trueWidth } from "./blurred-band.ts";
 import type { FloatImage } from "./images.ts";
 import { kthSmallest } from "./kth-smallest.ts";
 import { labelComponents } from "./label-components.ts";
@@ -36,6 +37,24 @@ export type CellMask = {
    * a millimetre wide is a piece of the stroke however small its area, not a speck.
    */
   faint?: boolean;
+  /**
+   * In a box read as faint strokes, with the page's blur known: the strokes' width at half depth over what the blur
+   * alone gives a line (about 1 for a hairline; see bandWidth and RESOLVED_WIDTH).
+   */
+  bandWidth?: number;
+};
+
+/** How a box is read beyond its own picture: what the page says (see binarizeCell). */
+export type PageLevels = {
+  /** How much darker than the template's colour the page's printer laid it down (see measurePrint). */
+  printDarker?: number;
+  /** The blur every direction shares, standard deviation in page mm (see measureBlur). */
+  blurMm?: number;
+  /**
+   * Whether the page's faint strokes are bands wider than the blur (a pencil's) rather than hairlines, as decided over
+   * the whole page (see RESOLVED_WIDTH); undefined: each box decides by its own strokes.
+   */
+  bands?: boolean;
 };
 
 const luminance = ([r, g, b]: readonly [number, number, number]) => (0.299 * r + 0.587 * g + 0.114 * b) / 255;
@@ -76,6 +95,27 @@ const PRINT_SIGMAS = 3;
  * the markers' error after each box found its own place, and the line's blur.
  */
 const PRINT_REACH_MM = 1;
+/**
+ * Ink in a faint box is read as a band wider than the blur (a pencil's, a pale pen's) when its width at half depth is
+ * this many times what the blur alone gives a line (measured on the page's markers, where the cuts add a little
+ * blur of their own and a pencil's grain widens what lies under half its deepest point). Measured on the benchmark's
+ * pages, median a page: single 0.1 mm lines 1.1–1.4 (a sharp scan) to 1.3 (a phone), two such lines 0.3–0.5 mm apart
+ * merged by a phone's blur into one band (an outlined stroke's sides) up to 1.9–2.0, pencil strokes 0.4–1 mm wide
+ * 2.4–3.6. Between lie strokes no picture tells apart, such as two hairlines 0.3 mm apart and a 0.4 mm pencil line:
+ * a page decides by the median of its boxes (readScan), one pen writing it.
+ */
+export const RESOLVED_WIDTH = 2.2;
+/**
+ * In a band, a pixel that both sides across it are this much deeper than (its depth under this share of theirs) is
+ * the paper between two strokes that the blur darkened past half their depth (the bars of a shaken "="), not ink; a
+ * pencil's grain, averaged along its strokes, stays well above it.
+ */
+const BAND_RIDGE = 0.6;
+/**
+ * Ink whose midway lies this far above the ceiling print sets (MAX_THRESHOLD) may be a pencil's or a pale pen's, which
+ * the ceiling would cut this far from its edges: it is also read as faint strokes are, with the print divided out.
+ */
+const LIGHT_INK_CUT = 0.05;
 /** Sure ink this thin (mean width, mm) or thinner is a hairline's, which is followed beyond it. */
 const THIN_STROKE_MM = 0.35;
 /**
@@ -159,8 +199,10 @@ export function binarizeCell(
   pxPerMm = 8,
   labels: readonly PixelRect[] = [],
   print?: PrintedLines,
-  printDarker = 0,
+  page: PageLevels = {},
 ): CellMask {
+  const printDarker = page.printDarker ?? 0;
+  const blurPx = page.blurMm === undefined ? undefined : page.blurMm * pxPerMm;
   const { width, height, data } = image;
   const printable = {
     rows: printableLines(height, pxPerMm, print?.rows),
@@ -186,10 +228,37 @@ export function binarizeCell(
   };
   // The ink level is the darkest 0.1 % of the cell: the core of the strokes, not a noisy extreme pixel.
   const inkLevel = percentile(0.001);
-  if (inkLevel >= EMPTY_LEVEL - printDarker) return faintStrokes(image, pxPerMm, labels, inkLevel, printable);
+  if (inkLevel >= EMPTY_LEVEL - printDarker)
+    return faintStrokes(image, pxPerMm, labels, inkLevel, printable, blurPx, page.bands);
+  const threshold = Math.min(MAX_THRESHOLD, (1 + inkLevel) / 2);
+  // Ink lighter than print can be told from by its level alone (a pencil, a pale pen) is cut far below its midway by
+  // the ceiling, which thins its strokes, breaks a pencil's grain into holes and loses its dots: where the page's blur
+  // is known, such a box is read as a faint one, with the print divided out, and kept so if its strokes are bands
+  // wider than the blur. Hairlines (and two merged into one band by the blur, an outlined stroke's sides) are read
+  // below as before.
+  if (blurPx !== undefined && (1 + inkLevel) / 2 - threshold > LIGHT_INK_CUT) {
+    const light = faintStrokes(image, pxPerMm, labels, inkLevel, printable, blurPx, page.bands);
+    if (!light.faint) return light;
+    return { ...sureInk(image, pxPerMm, inkLevel, threshold, printable, printDarker), bandWidth: light.bandWidth };
+  }
+  return sureInk(image, pxPerMm, inkLevel, threshold, printable, printDarker);
+}
+
+/**
+ * A box's sure ink, below `threshold`, followed beyond it where it is a hairline's (see binarizeCell).
+ */
+function sureInk(
+  image: FloatImage,
+  pxPerMm: number,
+  inkLevel: number,
+  threshold: number,
+  printable: Printable,
+  printDarker: number,
+): CellMask {
+  const { width, height, data } = image;
+  const n = data.length;
   const mask = new Uint8Array(n);
   const margin = new Float32Array(n);
-  const threshold = Math.min(MAX_THRESHOLD, (1 + inkLevel) / 2);
   // Sure ink first; then (below) every pixel under its own level joined to it (8-connected, as components are
   // labelled).
   const queue = new Int32Array(n);
@@ -293,6 +362,8 @@ function faintStrokes(
   labels: readonly PixelRect[],
   inkLevel: number,
   printable: Printable,
+  blurPx: number | undefined,
+  bands: boolean | undefined,
 ): CellMask {
   const { width, height, data } = image;
   const n = data.length;
@@ -319,11 +390,11 @@ function faintStrokes(
     // A label is as dark as a faint stroke: nothing is followed into it.
     for (let i = 0; i < n; i++) if (onLabel[i]) flat[i] = 1;
     followStrokes(flat, width, height, pxPerMm, grain, threshold, mask, margin, queue, tail, printable);
-    const parts = labelComponents(mask, width, height);
     // Print left after dividing it out (the dashed guide) lies a share of its line well under paper's median.
     const printLevel = percentileOf(flat, 0.5) - PRINT_SIGMAS * grain;
     const printedRows = printedLines(flat, width, height, printable.rows, true, printLevel);
     const printedColumns = printedLines(flat, width, height, printable.columns, false, printLevel);
+    const parts = labelComponents(mask, width, height);
     // Rows (columns) a printed line was divided out of, and one either side: what dividing by one level along the
     // line leaves of it where it is uneven (a JPEG's blocks and ringing along it, in a photo coarser than the cut).
     const dividedRows = dividedLines(rowLevels, 1 - PRINT_SIGMAS * grain);
@@ -387,9 +458,22 @@ function faintStrokes(
       }
       core[i] = least;
     }
+    const measured =
+      blurPx === undefined ? undefined : bandWidth(smooth, core, mask, parts, keep, width, height, blurPx);
+    // A band wider than the blur has its true edges where a blurred band of its width falls to edgeShare of its
+    // depth (half way for one much wider than the blur); a hairline is cut near its middle.
+    const asBand = measured !== undefined && (bands ?? measured.ratio >= RESOLVED_WIDTH);
+    const cut = asBand ? Math.min(FAINT_CUT, edgeShare(trueWidth(measured.pixels / blurPx!))) : FAINT_CUT;
+    const between = asBand ? strokesAside(smooth, mask, width, height, 2 * radius) : undefined;
+
     for (let i = 0; i < n; i++) {
-      const level = Math.min(1 - FAINT_CUT * (1 - core[i]!), 1 - FAINT_AROUND * (1 - around[i]!), 1 - MIN_CONTRAST);
-      const below = smooth[i]! - level;
+      const level = Math.min(
+        1 - cut * (1 - core[i]!),
+        1 - Math.min(FAINT_AROUND, cut) * (1 - around[i]!),
+        1 - MIN_CONTRAST,
+      );
+      const ridge = between !== undefined && 1 - smooth[i]! < BAND_RIDGE * (1 - between[i]!);
+      const below = ridge ? Math.max(0, smooth[i]! - level) : smooth[i]! - level;
       if (mask[i] && keep[parts.labels[i]!] && below < 0) margin[i] = below;
       else {
         mask[i] = 0;
@@ -397,8 +481,98 @@ function faintStrokes(
         margin[i] = below > 0 ? below : 0;
       }
     }
+    // A band's pieces are a pen's strokes like any: its pinholes and specks are noise.
+    if (measured)
+      return { width, height, mask, margin, threshold, inkLevel, faint: !asBand, bandWidth: measured.ratio };
   } else margin.fill(1);
   return { width, height, mask, margin, threshold, inkLevel, faint: true };
+}
+
+/**
+ * For each pixel of `mask`: the deepest level that lies on both sides of it along one of four directions within
+ * `radius` (the shallower side's deepest point, the deepest over the directions); 1 elsewhere. A pixel much lighter
+ * than that lies between two strokes.
+ */
+function strokesAside(
+  picture: Float32Array,
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  radius: number,
+): Float32Array {
+  const out = new Float32Array(picture.length).fill(1);
+  const directions = [
+    [1, 0],
+    [0, 1],
+    [Math.SQRT1_2, Math.SQRT1_2],
+    [Math.SQRT1_2, -Math.SQRT1_2],
+  ] as const;
+  for (let i = 0; i < picture.length; i++) {
+    if (!mask[i]) continue;
+    const x = i % width;
+    const y = (i - x) / width;
+    for (const [dx, dy] of directions) {
+      let shallower = 0;
+      for (const side of [1, -1]) {
+        let deepest = 1;
+        for (let k = 1; k <= radius; k++) {
+          const v = bilinear(picture, width, height, x + side * k * dx, y + side * k * dy);
+          if (v < deepest) deepest = v;
+        }
+        if (deepest > shallower) shallower = deepest;
+      }
+      if (shallower < out[i]!) out[i] = shallower;
+    }
+  }
+  return out;
+}
+
+/**
+ * The width at half depth of a faint box's kept strokes (pixels), and over what the blur alone (`blurPx`, standard
+ * deviation) gives a line: a line thinner than the blur keeps the blur's profile, its width at half depth the blur's
+ * own (ratio about 1); a wider one, a pencil's or a pale pen's, is wider at half its depth, by how much says its true
+ * width (trueWidth). Undefined when nothing was kept.
+ */
+function bandWidth(
+  smooth: Float32Array,
+  core: Float32Array,
+  mask: Uint8Array,
+  parts: { count: number; labels: Int32Array },
+  keep: Uint8Array,
+  width: number,
+  height: number,
+  blurPx: number,
+): { pixels: number; ratio: number } | undefined {
+  const half = new Uint8Array(width * height);
+  for (let i = 0; i < half.length; i++) {
+    if (mask[i] && keep[parts.labels[i]!] && smooth[i]! < 1 - 0.5 * (1 - core[i]!)) half[i] = 1;
+  }
+  const area = new Float64Array(parts.count + 1);
+  const outline = new Float64Array(parts.count + 1);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      if (!half[i]) continue;
+      const l = parts.labels[i]!;
+      area[l]! += 1;
+      if (x === 0 || x === width - 1 || y === 0 || y === height - 1 || !half[i - 1] || !half[i + 1]) outline[l]! += 1;
+      else if (!half[i - width] || !half[i + width]) outline[l]! += 1;
+    }
+  }
+  // One pen writes a box: its width is the strokes' width over the whole letter, each part's weighed by its area.
+  // A part is taken for a band of its area and outline (2 × (length + width)), so a dot or a short dash, whose ends
+  // are much of its outline, counts as wide as it is.
+  let total = 0;
+  let weighted = 0;
+  for (let l = 1; l <= parts.count; l++) {
+    if (!keep[l] || outline[l] === 0) continue;
+    const [a, p] = [area[l]!, outline[l]!];
+    weighted += a * ((p / 2 - Math.sqrt(Math.max(0, (p * p) / 4 - 4 * a))) / 2);
+    total += a;
+  }
+  if (total === 0) return undefined;
+  const pixels = weighted / total;
+  return { pixels, ratio: pixels / (BLUR_ALONE * blurPx) };
 }
 
 /**
@@ -621,12 +795,6 @@ function printCaps(
   return spread;
 }
 
-/**
- * Which rows (or columns) of a cell may carry a printed line: those within PRINT_REACH_MM of where the template
- * printed one (`lines`, in pixels): a box border, a guide. Elsewhere a line dark over a share of its length is a
- * stroke lying along it (the stem of an I, the bar of a T or a dash), which must not be taken for print. Without
- * known places every line may carry print.
- */
 /** The lines divided by a level under `below` (see divideOutPrint), and one either side (PRINT_SPREAD_PX). */
 function dividedLines(levels: Float32Array, below: number): Uint8Array {
   const out = new Uint8Array(levels.length);
@@ -639,6 +807,12 @@ function dividedLines(levels: Float32Array, below: number): Uint8Array {
   return out;
 }
 
+/**
+ * Which rows (or columns) of a cell may carry a printed line: those within PRINT_REACH_MM of where the template
+ * printed one (`lines`, in pixels): a box border, a guide. Elsewhere a line dark over a share of its length is a
+ * stroke lying along it (the stem of an I, the bar of a T or a dash), which must not be taken for print. Without
+ * known places every line may carry print.
+ */
 function printableLines(count: number, pxPerMm: number, lines: readonly number[] | undefined): Uint8Array {
   const printable = new Uint8Array(count);
   if (!lines) return printable.fill(1);

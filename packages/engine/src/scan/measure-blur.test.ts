@@ -6,7 +6,7 @@ import { MARKER_CENTRE_RATIO, MARKER_HOLE_RATIO } from "../template/page-geometr
 import { pagePoint, scanPoint } from "../units.ts";
 import { solveHomography } from "./homography.ts";
 import type { GreyImage } from "./images.ts";
-import { measureMotionBlur } from "./measure-blur.ts";
+import { measureBlur } from "./measure-blur.ts";
 
 const markers: Layout["markers"] = {
   centers: [
@@ -103,7 +103,7 @@ const direction = (dx: number, dy: number) => ((((Math.atan2(dy, dx) * 180) / Ma
 /** Smallest difference of two directions either way (degrees). */
 const apart = (a: number, b: number) => Math.min(Math.abs(a - b), 180 - Math.abs(a - b));
 
-describe("measureMotionBlur", () => {
+describe("measureBlur", () => {
   it("finds a shaken photo's smear on the corner markers: its length, and which diagonal it runs along", () => {
     for (const [angle, seed] of [
       [35, 1],
@@ -112,7 +112,7 @@ describe("measureMotionBlur", () => {
     ] as const) {
       const a = (angle * Math.PI) / 180;
       const smear: [number, number] = [6 * Math.cos(a), 6 * Math.sin(a)];
-      const blur = measureMotionBlur(photograph(smear, 1, seed), h, markers);
+      const blur = measureBlur(photograph(smear, 1, seed), h, markers)?.smear;
       expect(blur).toBeDefined();
       const length = Math.hypot(blur!.dx, blur!.dy);
       expect({ angle, length: Math.abs(length - 6) < 1.5 }).toEqual({ angle, length: true });
@@ -129,10 +129,25 @@ describe("measureMotionBlur", () => {
       [1.2, 5],
       [2, 6],
     ] as const) {
-      expect({ sigma, blur: measureMotionBlur(photograph(null, sigma, seed), h, markers) }).toEqual({
+      expect({ sigma, blur: measureBlur(photograph(null, sigma, seed), h, markers)?.smear }).toEqual({
         sigma,
         blur: undefined,
       });
+    }
+  });
+
+  it("measures the round blur in page millimetres, with or without a smear", () => {
+    for (const [sigma, smear, seed] of [
+      [0.6, null, 7],
+      [1.2, null, 8],
+      [2, null, 9],
+      [1.2, [5, 2], 10],
+    ] as const) {
+      // The lens's blur and a camera pixel's own width (a box of one pixel: 1/12 px²), in pixels 1/5 mm wide (the
+      // y axis is stretched 4 % at most, so the smaller spread is across x).
+      const expected = Math.sqrt(sigma * sigma + 1 / 12) / PX_PER_MM;
+      const measured = measureBlur(photograph(smear && [...smear], sigma, seed), h, markers)!.sigmaMm;
+      expect({ sigma, smear, off: Math.abs(measured / expected - 1) < 0.12 }).toEqual({ sigma, smear, off: true });
     }
   });
 });

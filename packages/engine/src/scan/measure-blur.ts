@@ -40,45 +40,59 @@ const MAX_SAMPLES = 200;
 /** Paper and a marker's black differ by this many grey levels at least, or its edges cannot be measured. */
 const MIN_CONTRAST = 30;
 
+/** How a picture is blurred, measured on its corner markers (see measureBlur). */
+export type PageBlur = {
+  /** A straight motion blur, when there is one to speak of (MIN_ANISOTROPY, MIN_MOTION_PX). */
+  smear?: MotionBlur;
+  /**
+   * The standard deviation (page mm) of the blur every direction shares (lens, camera pixels, the scan's optics,
+   * JPEG): the smaller principal spread, in the page's own millimetres.
+   */
+  sigmaMm: number;
+};
+
 /**
- * Measures a straight motion blur from the printed corner markers, whose sharp shape is known. A blur's spread is
+ * Measures how a picture is blurred, from the printed corner markers, whose sharp shape is known. A blur's spread is
  * a 2 × 2 covariance in the picture: the lens's round blur adds the same to every direction, a smear of length L
  * adds L²/12 along its own. The spread across a marker's outer edges (the derivative of the edge's profile is the
  * blur seen along that edge's normal) gives the covariance along the marker's two axes; the mixed derivative of
  * the picture at an outer corner of the black square is the blur itself (a corner is the product of two steps),
  * whose central moment gives the covariance across the axes, the part that tells a smear along one diagonal from one
  * along the other. The difference of the covariance's two principal spreads is the smear's (the median of the
- * markers'). Returns undefined when there is none to speak of (MIN_ANISOTROPY, MIN_MOTION_PX) or the markers cannot
- * be measured.
+ * markers'); the smaller one, measured in page millimetres, is the round blur. Returns undefined when fewer than two
+ * markers can be measured.
  */
-export function measureMotionBlur(scan: GreyImage, h: Homography, markers: Layout["markers"]): MotionBlur | undefined {
-  const spreads: [number, number, number][] = [];
+export function measureBlur(scan: GreyImage, h: Homography, markers: Layout["markers"]): PageBlur | undefined {
+  const spreads: Spread[] = [];
   for (const centre of markers.centers) {
     const spread = markerSpread(scan, h, centre.x, centre.y, markers.sizeMm);
     if (spread) spreads.push(spread);
   }
   if (spreads.length < 2) return undefined;
-  const [xx, xy, yy] = [0, 1, 2].map((k) => median(spreads.map((s) => s[k]!))) as [number, number, number];
+  const sigmaMm = Math.sqrt(median(spreads.map((s) => smallerSpread(s.page))));
+  const [xx, xy, yy] = [0, 1, 2].map((k) => median(spreads.map((s) => s.scan[k]!))) as [number, number, number];
   // Principal spreads of [[xx, xy], [xy, yy]]: their difference is the smear's L²/12, the larger one's axis its way.
   const difference = 2 * Math.hypot((xx - yy) / 2, xy);
   const length = Math.sqrt(12 * difference);
   const round = (xx + yy) / 2 - difference / 2;
-  if (!(length >= MIN_MOTION_PX) || round + difference < MIN_ANISOTROPY * round) return undefined;
+  if (!(length >= MIN_MOTION_PX) || round + difference < MIN_ANISOTROPY * round) return { sigmaMm };
   const angle = 0.5 * Math.atan2(2 * xy, xx - yy);
-  return { dx: length * Math.cos(angle), dy: length * Math.sin(angle) };
+  return { smear: { dx: length * Math.cos(angle), dy: length * Math.sin(angle) }, sigmaMm };
+}
+
+/** A blur's covariance (xx, xy, yy) in scan pixels² and in page mm² (along the page's axes). */
+type Spread = { scan: [number, number, number]; page: [number, number, number] };
+
+/** The smaller principal spread of a covariance (xx, xy, yy). */
+function smallerSpread([xx, xy, yy]: [number, number, number]): number {
+  return Math.max(0, (xx + yy) / 2 - Math.hypot((xx - yy) / 2, xy));
 }
 
 /**
- * The blur's covariance (xx, xy, yy, in scan pixels²) at one marker, or undefined when the marker is too faint or
- * its edges and corners do not each hold about one blur's worth of ink (covered, cut off by the picture's edge).
+ * The blur's covariance at one marker, or undefined when the marker is too faint or its edges and corners do not
+ * each hold about one blur's worth of ink (covered, cut off by the picture's edge).
  */
-function markerSpread(
-  scan: GreyImage,
-  h: Homography,
-  cx: number,
-  cy: number,
-  size: number,
-): [number, number, number] | undefined {
+function markerSpread(scan: GreyImage, h: Homography, cx: number, cy: number, size: number): Spread | undefined {
   const half = size / 2;
   const around = (size * (1 - MARKER_HOLE_RATIO)) / 2;
   const reach = half + around;
@@ -164,11 +178,14 @@ function markerSpread(
   const ps = pageToScan(h, pagePoint(cx + step, cy));
   const pt = pageToScan(h, pagePoint(cx, cy + step));
   const [ax, ay, bx, by] = [ps.x - o.x, ps.y - o.y, pt.x - o.x, pt.y - o.y];
-  return [
-    ax * ax * ss + 2 * ax * bx * st + bx * bx * tt,
-    ax * ay * ss + (ax * by + bx * ay) * st + bx * by * tt,
-    ay * ay * ss + 2 * ay * by * st + by * by * tt,
-  ];
+  return {
+    scan: [
+      ax * ax * ss + 2 * ax * bx * st + bx * bx * tt,
+      ax * ay * ss + (ax * by + bx * ay) * st + bx * by * tt,
+      ay * ay * ss + 2 * ay * by * st + by * by * tt,
+    ],
+    page: [ss * step * step, st * step * step, tt * step * step],
+  };
 }
 
 /** Mass and variance of a 1-D distribution given as samples one unit apart. */

@@ -3,7 +3,7 @@ import { scanWarning } from "../errors.ts";
 import type { BoxMm, LayoutCell } from "../template/layout-types.ts";
 import { LABEL_INSET_MM, LABEL_SIZE_EM } from "../template/page-geometry.ts";
 import { pagePoint } from "../units.ts";
-import { binarizeCell, type CellMask, MAX_THRESHOLD, type PixelRect } from "./binarize-cell.ts";
+import { binarizeCell, type CellMask, MAX_THRESHOLD, type PageLevels, type PixelRect } from "./binarize-cell.ts";
 import type { CellPicture } from "./cell-picture.ts";
 import { type CleanedCell, cleanCell } from "./clean-cell.ts";
 import { cutRegion } from "./cut-cells.ts";
@@ -31,7 +31,13 @@ export type ScanCell = {
   picture?: CellPicture;
 };
 
-export type CellReading = { cell: ScanCell; paperLevel: number; millis: { cut: number; clean: number; trace: number } };
+export type CellReading = {
+  cell: ScanCell;
+  paperLevel: number;
+  /** The box's faint strokes' width at half depth over the blur's (see CellMask.bandWidth). */
+  bandWidth?: number;
+  millis: { cut: number; clean: number; trace: number };
+};
 
 /** How far inside the printed box the reader looks (mm): the border line and its blur stay outside. */
 export const CUT_INSET_MM = 0.7;
@@ -44,10 +50,16 @@ const TURD_MM2 = 0.03;
 
 type Binarized = { binary: CellMask; paperLevel: number };
 
+/** What the whole page says about how to read its boxes. */
+export type PageReading = PageLevels & {
+  /** The page's motion blur, in the pixels of the picture cells are cut from (see measureBlur). */
+  smear?: MotionBlur;
+};
+
 /**
- * Reads one box: cut, undo the page's motion blur (when `blur`, in the pixels of `scan`, says it has one),
- * normalise lighting, binarize (with the levels for print lowered by `printDarker` where the page's printer laid
- * the template's colour down darker: see measurePrint), clean, trace, place in the em. Ink running off the box is
+ * Reads one box: cut, undo the page's motion blur (when the page has a smear), normalise lighting, binarize (with
+ * the levels for print lowered where the page's printer laid the template's colour down darker, and lines told
+ * thinner than the page's blur or not), clean, trace, place in the em. Ink running off the box is
  * followed into its surroundings (the page's other boxes and the readable part of the page).
  */
 export async function readCell(
@@ -56,12 +68,12 @@ export async function readCell(
   cell: LayoutCell,
   workPxPerMm: number,
   surroundings: Surroundings,
-  blur?: MotionBlur,
-  printDarker = 0,
+  page: PageReading = {},
 ): Promise<CellReading> {
+  const printDarker = page.printDarker ?? 0;
   const started = performance.now();
   const region = inset(cell.box, CUT_INSET_MM);
-  const first = binarizeRegion(scan, h, region, workPxPerMm, [cell], surroundings.guidesEm, blur, printDarker);
+  const first = binarizeRegion(scan, h, region, workPxPerMm, [cell], surroundings.guidesEm, page);
   const cut = performance.now();
   let source = first;
   let origin: BoxMm = region;
@@ -72,7 +84,7 @@ export async function readCell(
   if (cleaned.needsContext || (!cleaned.empty && inkAroundBox(scan, h, cell.box, region, inkLevel))) {
     // Keep this letter's ink there and leave the neighbours'.
     origin = followRegion(cell, surroundings);
-    source = binarizeRegion(scan, h, origin, workPxPerMm, surroundings.cells, surroundings.guidesEm, blur, printDarker);
+    source = binarizeRegion(scan, h, origin, workPxPerMm, surroundings.cells, surroundings.guidesEm, page);
     cleaned = followInk(source.binary, origin, workPxPerMm, cell, surroundings, { inner: region });
   }
   const warnings = [...cleaned.warnings];
@@ -83,6 +95,7 @@ export async function readCell(
     return {
       cell: { ...base, empty: true, path: "", bbox: null, warnings },
       paperLevel: first.paperLevel,
+      bandWidth: first.binary.bandWidth,
       millis: { cut: cut - started, clean: clean - cut, trace: 0 },
     };
   }
@@ -91,6 +104,7 @@ export async function readCell(
   return {
     cell: { ...base, empty: placed.path === "", path: placed.path, bbox: placed.bbox, warnings },
     paperLevel: first.paperLevel,
+    bandWidth: first.binary.bandWidth,
     millis: { cut: cut - started, clean: clean - cut, trace: done - clean },
   };
 }
@@ -130,10 +144,10 @@ function binarizeRegion(
   workPxPerMm: number,
   cells: readonly LayoutCell[],
   guidesEm: readonly number[],
-  blur: MotionBlur | undefined,
-  printDarker: number,
+  page: PageReading,
 ): Binarized {
   const cut = cutRegion(scan, h, region, workPxPerMm);
+  const blur = page.smear;
   const smear = blur && smearIn(blur, h, region, workPxPerMm);
   // One sample of the smear a pixel of the scan, as the camera's pixels saw it.
   const taps = blur ? Math.max(2, Math.round(Math.hypot(blur.dx, blur.dy)) + 1) : 0;
@@ -150,7 +164,9 @@ function binarizeRegion(
       ...guidesEm.map((em) => at(c.baselineY - em * c.emMm, region.y)),
     ]),
   };
-  return { binary: binarizeCell(normalised, workPxPerMm, labels, print, printDarker), paperLevel };
+  // What is left of a smear once removed is not measured: the blur alone cannot tell a band from a hairline there.
+  const levels = smear ? { ...page, blurMm: undefined } : page;
+  return { binary: binarizeCell(normalised, workPxPerMm, labels, print, levels), paperLevel };
 }
 
 /** Blur and a small misplacement around a printed label (mm). */

@@ -1,15 +1,16 @@
 import { EngineError, type ScanWarning, scanWarning } from "../errors.ts";
 import type { LayoutLookup } from "../template/layout-types.ts";
 import { pagePoint, type ScanPoint } from "../units.ts";
+import { RESOLVED_WIDTH } from "./binarize-cell.ts";
 import { cellPicture } from "./cell-picture.ts";
 import { findMarkers } from "./find-markers.ts";
 import { findQrCode } from "./find-qr-code.ts";
 import { surroundingsOf } from "./follow-ink.ts";
 import { type Homography, localScale, solveHomography } from "./homography.ts";
 import { channelsOf, type RgbaImage, type ScanImage } from "./images.ts";
-import { measureMotionBlur } from "./measure-blur.ts";
+import { measureBlur } from "./measure-blur.ts";
 import { descreen, measurePrint, SCREENED_BEADING } from "./measure-print.ts";
-import { readCell, type ScanCell } from "./read-cell.ts";
+import { type CellReading, readCell, type ScanCell } from "./read-cell.ts";
 import { rectifyPage } from "./rectify-page.ts";
 import { refineBoxes } from "./refine-boxes.ts";
 import { downscale, luminancePyramid } from "./to-luminance.ts";
@@ -38,6 +39,8 @@ export type ScanStage = "qr" | "markers" | "cells" | "done";
 
 /** Share of a page's reading time spent before each stage (measured: most of it goes on the boxes). */
 const STAGE_START: Record<ScanStage, number> = { qr: 0.05, markers: 0.2, cells: 0.3, done: 1 };
+/** A page's pen is judged over its faint boxes when it has this many; with fewer each box judges its own. */
+const MIN_FAINT_BOXES = 3;
 
 export type StageTimings = {
   luminance: number;
@@ -147,13 +150,26 @@ export async function readScan(
 
   // A page that is not flat moves its boxes off the markers' homography: each box gets its own.
   const boxH = refineBoxes(cellSource, cellH, layout, pageCells);
-  // A shaken photo's smear, measured on the markers at full resolution, in the pixels cells are cut from.
-  const smear = measureMotionBlur(full, h, layout.markers);
-  const blur = smear && { dx: smear.dx / cellFactor, dy: smear.dy / cellFactor };
+  // How the picture is blurred, measured on the markers at full resolution: a shaken photo's smear, in the pixels
+  // cells are cut from, and the blur every direction shares, which tells a line thinner than it from a wider one.
+  const blur = measureBlur(full, h, layout.markers);
+  const smear = blur?.smear && { dx: blur.smear.dx / cellFactor, dy: blur.smear.dy / cellFactor };
   const tBoxes = performance.now();
   const cells: ScanCell[] = [];
   const paperLevels: number[] = [];
+  const bandWidths: (number | undefined)[] = [];
   const cellTimes = { cut: 0, clean: 0, trace: 0 };
+  const pageReading = { smear, blurMm: blur?.sigmaMm, printDarker: print.darker };
+  const withPicture = (reading: CellReading, index: number): ScanCell => {
+    cellTimes.cut += reading.millis.cut;
+    cellTimes.clean += reading.millis.clean;
+    cellTimes.trace += reading.millis.trace;
+    // A written box's picture is kept for tracing under its outline in the editors.
+    const keepPicture = !reading.cell.empty && options.pictures !== false;
+    return keepPicture
+      ? { ...reading.cell, picture: cellPicture(cellSource, boxH[index]!, pageCells[index]!) }
+      : reading.cell;
+  };
   const surroundings = surroundingsOf(layout, page);
   const cellShare = (STAGE_START.done - STAGE_START.cells) / Math.max(1, pageCells.length);
   const reportEvery = Math.max(1, Math.ceil(pageCells.length / 20));
@@ -161,14 +177,25 @@ export async function readScan(
     if (cells.length % reportEvery === 0 && cells.length > 0) {
       report(STAGE_START.cells + cells.length * cellShare, "cells");
     }
-    const reading = await readCell(cellSource, boxH[index]!, cell, workPxPerMm, surroundings, blur, print.darker);
-    // A written box's picture is kept for tracing under its outline in the editors.
-    const keepPicture = !reading.cell.empty && options.pictures !== false;
-    cells.push(keepPicture ? { ...reading.cell, picture: cellPicture(cellSource, boxH[index]!, cell) } : reading.cell);
+    const reading = await readCell(cellSource, boxH[index]!, cell, workPxPerMm, surroundings, pageReading);
+    cells.push(withPicture(reading, index));
     paperLevels.push(reading.paperLevel);
-    cellTimes.cut += reading.millis.cut;
-    cellTimes.clean += reading.millis.clean;
-    cellTimes.trace += reading.millis.trace;
+    bandWidths.push(reading.bandWidth);
+  }
+  // One pen writes a page: whether its faint strokes are bands wider than the blur (a pencil's) or hairlines is
+  // decided over the page's faint boxes, and a box whose own strokes said otherwise is read again.
+  const faint = bandWidths.filter((w) => w !== undefined);
+  if (faint.length >= MIN_FAINT_BOXES) {
+    const bands = median(faint) >= RESOLVED_WIDTH;
+    for (const [index, width] of bandWidths.entries()) {
+      if (width === undefined || width >= RESOLVED_WIDTH === bands) continue;
+      const cell = pageCells[index]!;
+      const reading = await readCell(cellSource, boxH[index]!, cell, workPxPerMm, surroundings, {
+        ...pageReading,
+        bands,
+      });
+      cells[index] = withPicture(reading, index);
+    }
   }
   const t5 = performance.now();
   // The preview is small: sample it from the shrunk copy, which is cheaper and aliases less.
@@ -232,4 +259,10 @@ function scaleHomography(h: Homography, factor: number): Homography {
   const s = 1 / factor;
   const t = 0.5 / factor - 0.5;
   return [a * s + g * t, b * s + k * t, c * s + l * t, d * s + g * t, e * s + k * t, f * s + l * t, g, k, l];
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
