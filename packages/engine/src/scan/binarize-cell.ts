@@ -3,7 +3,7 @@ import { BLUR_ALONE, edgeShare, trueWidth } from "./blurred-band.ts";
 import type { FloatImage } from "./images.ts";
 import { kthSmallest } from "./kth-smallest.ts";
 import { labelComponents } from "./label-components.ts";
-import { minFilter } from "./rank-filter.ts";
+import { closing, minFilter } from "./rank-filter.ts";
 import { acrossStrokes, bilinear, smoothAlongStrokes } from "./smooth-along-strokes.ts";
 
 /**
@@ -236,12 +236,23 @@ export function binarizeCell(
   // is known, such a box is read as a faint one, with the print divided out, and kept so if its strokes are bands
   // wider than the blur. Hairlines (and two merged into one band by the blur, an outlined stroke's sides) are read
   // below as before.
-  if (blurPx !== undefined && (1 + inkLevel) / 2 - threshold > LIGHT_INK_CUT) {
-    const light = faintStrokes(image, pxPerMm, labels, inkLevel, printable, blurPx, page.bands);
-    if (!light.faint) return light;
-    return { ...sureInk(image, pxPerMm, inkLevel, threshold, printable, printDarker), bandWidth: light.bandWidth };
-  }
-  return sureInk(image, pxPerMm, inkLevel, threshold, printable, printDarker);
+  const sure = sureInk(image, pxPerMm, inkLevel, threshold, printable, printDarker);
+  // A hairline's sure ink is thin whatever the ceiling: only ink as wide as a stroke once its grain's holes are
+  // closed is looked at again.
+  if (blurPx === undefined || (1 + inkLevel) / 2 - threshold <= LIGHT_INK_CUT) return sure;
+  if (meanWidth(withHolesClosed(sure.mask, width, height), width, height) <= THIN_STROKE_MM * pxPerMm) return sure;
+  const light = faintStrokes(image, pxPerMm, labels, inkLevel, printable, blurPx, page.bands);
+  return light.faint ? { ...sure, bandWidth: light.bandWidth } : light;
+}
+
+/** A mask with its holes and gaps a pixel wide filled (a 3 × 3 closing). */
+function withHolesClosed(mask: Uint8Array, width: number, height: number): Uint8Array {
+  const picture = new Float32Array(mask.length);
+  for (let i = 0; i < mask.length; i++) picture[i] = mask[i]!;
+  const closed = closing(picture, width, height, 1);
+  const out = new Uint8Array(mask.length);
+  for (let i = 0; i < mask.length; i++) out[i] = closed[i]! > 0.5 ? 1 : 0;
+  return out;
 }
 
 /**
