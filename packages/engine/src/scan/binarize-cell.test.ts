@@ -532,3 +532,55 @@ describe("binarizeCell on pale wide strokes (a pencil's)", () => {
     expect(ringsWhole(mask, [30.5, 39.5])).toBe(true);
   });
 });
+
+describe("binarizeCell on print a faint box cannot divide out", () => {
+  // A mark box's dotted circle between the x-height guide (row 70) and the baseline (row 100), as the template prints
+  // it (14 dots 0.35 mm across, on a circle four tenths of the x-height across), seen by a coarse photo: each dot
+  // spread over a millimetre, neighbours merged into arcs as long as a hairline's strokes.
+  const centre = { x: 80, y: 85 };
+  const dots = Array.from({ length: 14 }, (_, k) => ({
+    x: centre.x + 12 * Math.cos((2 * Math.PI * k) / 14),
+    y: centre.y + 12 * Math.sin((2 * Math.PI * k) / 14),
+    radius: 1.4,
+  }));
+  const blurredDots = (x: number, y: number) =>
+    Math.min(
+      0.2,
+      dots.reduce((sum, d) => sum + 0.09 * Math.exp(-((x - d.x) ** 2 + (y - d.y) ** 2) / 18), 0),
+    );
+
+  it("reads a mark box's dotted circle, blurred into arcs, as blank once it knows where the dots are", () => {
+    for (let seed = 1; seed <= 3; seed++) {
+      const picture = photoCell(seed, blurredDots);
+      const ink = (known: boolean) =>
+        binarizeCell(
+          picture,
+          8,
+          [LABEL],
+          { rows: [40, 70, 100], columns: [], ...(known ? { dots } : {}) },
+          {
+            blurMm: 3 / 8,
+          },
+        ).mask.reduce((sum, v) => sum + v, 0);
+      expect({ seed, unknown: ink(false) > 0, known: ink(true) }).toEqual({ seed, unknown: true, known: 0 });
+    }
+  });
+
+  it("still reads a hairline written across the dots and off them", () => {
+    // An upright 0.1 mm line from row 50 to row 120 through the circle's middle, as blurred as the hairlines above.
+    const stem = (x: number, y: number) => (y >= 50 && y <= 120 ? 0.17 * Math.exp(-((x - 80) ** 2) / 8) : 0);
+    const line = (x: number, y: number) => Math.max(blurredDots(x, y), stem(x, y));
+    const { mask } = binarizeCell(
+      photoCell(4, line),
+      8,
+      [LABEL],
+      { rows: [40, 70, 100], columns: [], dots },
+      {
+        blurMm: 3 / 8,
+      },
+    );
+    let rows = 0;
+    for (let y = 52; y <= 118; y++) if ([79, 80, 81].some((x) => mask[y * 160 + x])) rows++;
+    expect(rows).toBe(118 - 52 + 1);
+  });
+});

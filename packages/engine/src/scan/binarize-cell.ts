@@ -8,9 +8,16 @@ import { acrossStrokes, bilinear, smoothAlongStrokes } from "./smooth-along-stro
 
 /**
  * Where the template printed lines across a cell (box borders and guides), in pixels of the cell: rows for lines
- * running across, columns for lines running down. Only there can a row or a column carry print.
+ * running across, columns for lines running down. Only there can a row or a column carry print. `dashed`: the rows of
+ * the guides printed dashed (the x-height), which dividing a row by one level cannot take out; `dots`: the dots of a
+ * mark box's dotted circle (centre and radius).
  */
-export type PrintedLines = { rows: readonly number[]; columns: readonly number[] };
+export type PrintedLines = {
+  rows: readonly number[];
+  columns: readonly number[];
+  dashed?: readonly number[];
+  dots?: readonly { x: number; y: number; radius: number }[];
+};
 
 /** Where print may lie in a cell (see printableLines), and the darkest level a printed line there can have. */
 type Printable = { rows: Uint8Array; columns: Uint8Array; darkest: number };
@@ -116,6 +123,16 @@ const BAND_RIDGE = 0.6;
  * the ceiling would cut this far from its edges: it is also read as faint strokes are, with the print divided out.
  */
 const LIGHT_INK_CUT = 0.05;
+/**
+ * How far (mm) from a dashed guide's edge or a printed dot's what is left of them may show in a faint box: what is
+ * left of the page's bend and the markers' error once each box found its place, and (below) twice the page's blur,
+ * as far as following a blurred shape to half its depth can reach; without a measured blur, a coarse photo's (a
+ * messenger's copy at 3–5 px/mm).
+ */
+const PRINT_SHAPE_PLACE_MM = 0.2;
+const PRINT_SHAPE_BLUR_MM = 0.15;
+/** A dashed guide's half thickness (mm), as the template prints it. */
+const DASHED_HALF_MM = 0.09;
 /** Sure ink this thin (mean width, mm) or thinner is a hairline's, which is followed beyond it. */
 const THIN_STROKE_MM = 0.35;
 /**
@@ -228,8 +245,9 @@ export function binarizeCell(
   };
   // The ink level is the darkest 0.1 % of the cell: the core of the strokes, not a noisy extreme pixel.
   const inkLevel = percentile(0.001);
+  const shapes = printedShapes(width, height, pxPerMm, print, blurPx ?? PRINT_SHAPE_BLUR_MM * pxPerMm);
   if (inkLevel >= EMPTY_LEVEL - printDarker)
-    return faintStrokes(image, pxPerMm, labels, inkLevel, printable, blurPx, page.bands);
+    return faintStrokes(image, pxPerMm, labels, inkLevel, printable, shapes, blurPx, page.bands);
   const threshold = Math.min(MAX_THRESHOLD, (1 + inkLevel) / 2);
   // Ink lighter than print can be told from by its level alone (a pencil, a pale pen) is cut far below its midway by
   // the ceiling, which thins its strokes, breaks a pencil's grain into holes and loses its dots: where the page's blur
@@ -241,7 +259,7 @@ export function binarizeCell(
   // closed is looked at again.
   if (blurPx === undefined || (1 + inkLevel) / 2 - threshold <= LIGHT_INK_CUT) return sure;
   if (meanWidth(withHolesClosed(sure.mask, width, height), width, height) <= THIN_STROKE_MM * pxPerMm) return sure;
-  const light = faintStrokes(image, pxPerMm, labels, inkLevel, printable, blurPx, page.bands);
+  const light = faintStrokes(image, pxPerMm, labels, inkLevel, printable, shapes, blurPx, page.bands);
   return light.faint ? { ...sure, bandWidth: light.bandWidth } : light;
 }
 
@@ -373,6 +391,7 @@ function faintStrokes(
   labels: readonly PixelRect[],
   inkLevel: number,
   printable: Printable,
+  shapes: Uint8Array,
   blurPx: number | undefined,
   bands: boolean | undefined,
 ): CellMask {
@@ -413,6 +432,7 @@ function faintStrokes(
     const offPrint = new Uint8Array(parts.count + 1);
     const offRows = new Uint8Array(parts.count + 1);
     const offColumns = new Uint8Array(parts.count + 1);
+    const offShapes = new Uint8Array(parts.count + 1);
     for (let y = 0; y < height; y++) {
       for (let x = 0; x < width; x++) {
         const l = parts.labels[y * width + x]!;
@@ -420,15 +440,16 @@ function faintStrokes(
         if (!printedRows[y] && !printedColumns[x]) offPrint[l] = 1;
         if (!dividedRows[y]) offRows[l] = 1;
         if (!dividedColumns[x]) offColumns[l] = 1;
+        if (!shapes[y * width + x]) offShapes[l] = 1;
       }
     }
     const keep = new Uint8Array(parts.count + 1);
     const kept = { x0: width, y0: height, x1: 0, y1: 0 };
     for (let l = 1; l <= parts.count; l++) {
       const extent = Math.max(parts.maxX[l]! - parts.minX[l]!, parts.maxY[l]! - parts.minY[l]!) + 1;
-      // A part lying wholly within a printed line is left of that line, however long: a stroke written over a line
-      // runs off it somewhere.
-      if (!offRows[l] || !offColumns[l]) continue;
+      // A part lying wholly within a printed line, the dashed guide's band or a mark box's dots is what is left of
+      // them, however long: a stroke written over print runs off it somewhere.
+      if (!offRows[l] || !offColumns[l] || !offShapes[l]) continue;
       keep[l] = extent >= (offPrint[l] ? FAINT_MIN_MM : FAINT_ON_PRINT_MM) * pxPerMm ? 1 : 0;
       if (!keep[l]) continue;
       kept.x0 = Math.min(kept.x0, parts.minX[l]!);
@@ -804,6 +825,36 @@ function printCaps(
     spread[line] = printable[line] ? least : floor;
   }
   return spread;
+}
+
+/**
+ * Where print a faint box cannot divide out may show (1): the band of each dashed guide and the disc of each printed
+ * dot, widened by PRINT_SHAPE_PLACE_MM and twice the blur (`blurPx`, standard deviation).
+ */
+function printedShapes(
+  width: number,
+  height: number,
+  pxPerMm: number,
+  print: PrintedLines | undefined,
+  blurPx: number,
+): Uint8Array {
+  const zone = new Uint8Array(width * height);
+  const reach = PRINT_SHAPE_PLACE_MM * pxPerMm + 2 * blurPx;
+  for (const row of print?.dashed ?? []) {
+    const half = DASHED_HALF_MM * pxPerMm + reach;
+    for (let y = Math.max(0, Math.ceil(row - half)); y <= Math.min(height - 1, Math.floor(row + half)); y++) {
+      zone.fill(1, y * width, (y + 1) * width);
+    }
+  }
+  for (const dot of print?.dots ?? []) {
+    const r = dot.radius + reach;
+    for (let y = Math.max(0, Math.ceil(dot.y - r)); y <= Math.min(height - 1, Math.floor(dot.y + r)); y++) {
+      for (let x = Math.max(0, Math.ceil(dot.x - r)); x <= Math.min(width - 1, Math.floor(dot.x + r)); x++) {
+        if ((x - dot.x) ** 2 + (y - dot.y) ** 2 <= r * r) zone[y * width + x] = 1;
+      }
+    }
+  }
+  return zone;
 }
 
 /** The lines divided by a level under `below` (see divideOutPrint), and one either side (PRINT_SPREAD_PX). */

@@ -17,6 +17,8 @@ export type Surroundings = {
   area: BoxMm;
   /** Where the guides are printed across every box, in ems above its baseline (none when they are not printed). */
   guidesEm: readonly number[];
+  /** Those of them printed dashed (the x-height). */
+  dashedEm: readonly number[];
 };
 
 /** How far beyond its box a letter's ink is followed, in ems of the cell: past a long descender's tail. */
@@ -51,6 +53,8 @@ export function surroundingsOf(layout: Layout, page: number): Surroundings {
     cells: layout.cells.filter((c) => c.page === page),
     area: { x: 0, y: top, width: layout.paper.widthMm, height: bottom - top },
     guidesEm: printed ? [capHeight, xHeight, 0, descender].map((units) => units / layout.unitsPerEm) : [],
+    // The template prints the x-height guide dashed (renderTemplatePdf).
+    dashedEm: printed ? [xHeight / layout.unitsPerEm] : [],
   };
 }
 

@@ -1,6 +1,7 @@
 import type { ScanWarning } from "../errors.ts";
 import { scanWarning } from "../errors.ts";
 import type { BoxMm, LayoutCell } from "../template/layout-types.ts";
+import { markPlaceholder, templateMark } from "../template/marks.ts";
 import { LABEL_INSET_MM, LABEL_SIZE_EM } from "../template/page-geometry.ts";
 import { pagePoint } from "../units.ts";
 import { binarizeCell, type CellMask, MAX_THRESHOLD, type PageLevels, type PixelRect } from "./binarize-cell.ts";
@@ -73,7 +74,7 @@ export async function readCell(
   const printDarker = page.printDarker ?? 0;
   const started = performance.now();
   const region = inset(cell.box, CUT_INSET_MM);
-  const first = binarizeRegion(scan, h, region, workPxPerMm, [cell], surroundings.guidesEm, page);
+  const first = binarizeRegion(scan, h, region, workPxPerMm, [cell], surroundings, page);
   const cut = performance.now();
   let source = first;
   let origin: BoxMm = region;
@@ -84,7 +85,7 @@ export async function readCell(
   if (cleaned.needsContext || (!cleaned.empty && inkAroundBox(scan, h, cell.box, region, inkLevel))) {
     // Keep this letter's ink there and leave the neighbours'.
     origin = followRegion(cell, surroundings);
-    source = binarizeRegion(scan, h, origin, workPxPerMm, surroundings.cells, surroundings.guidesEm, page);
+    source = binarizeRegion(scan, h, origin, workPxPerMm, surroundings.cells, surroundings, page);
     cleaned = followInk(source.binary, origin, workPxPerMm, cell, surroundings, { inner: region });
   }
   const warnings = [...cleaned.warnings];
@@ -143,7 +144,7 @@ function binarizeRegion(
   region: BoxMm,
   workPxPerMm: number,
   cells: readonly LayoutCell[],
-  guidesEm: readonly number[],
+  surroundings: Pick<Surroundings, "guidesEm" | "dashedEm">,
   page: PageReading,
 ): Binarized {
   const cut = cutRegion(scan, h, region, workPxPerMm);
@@ -161,12 +162,26 @@ function binarizeRegion(
     rows: cells.flatMap((c) => [
       at(c.box.y, region.y),
       at(c.box.y + c.box.height, region.y),
-      ...guidesEm.map((em) => at(c.baselineY - em * c.emMm, region.y)),
+      ...surroundings.guidesEm.map((em) => at(c.baselineY - em * c.emMm, region.y)),
     ]),
+    dashed: cells.flatMap((c) => surroundings.dashedEm.map((em) => at(c.baselineY - em * c.emMm, region.y))),
+    dots: cells.flatMap((c) => (templateMark(c.chars) ? placeholderDots(c, region, workPxPerMm) : [])),
   };
   // What is left of a smear once removed is not measured: the blur alone cannot tell a band from a hairline there.
   const levels = smear ? { ...page, blurMm: undefined } : page;
   return { binary: binarizeCell(normalised, workPxPerMm, labels, print, levels), paperLevel };
+}
+
+/** The dots of a mark box's dotted circle, in pixels of a region cut at `pxPerMm` (see markPlaceholder). */
+function placeholderDots(cell: LayoutCell, region: BoxMm, pxPerMm: number) {
+  const { dots, dotRadius } = markPlaceholder();
+  const mm = cell.emMm / 1000;
+  const centre = cell.box.x + cell.box.width / 2;
+  return dots.map((dot) => ({
+    x: (centre + dot.x * mm - region.x) * pxPerMm - 0.5,
+    y: (cell.baselineY - dot.y * mm - region.y) * pxPerMm - 0.5,
+    radius: dotRadius * mm * pxPerMm,
+  }));
 }
 
 /** Blur and a small misplacement around a printed label (mm). */
