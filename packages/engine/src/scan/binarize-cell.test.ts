@@ -584,3 +584,46 @@ describe("binarizeCell on print a faint box cannot divide out", () => {
     expect(rows).toBe(118 - 52 + 1);
   });
 });
+
+describe("binarizeCell on pale strokes along the dashed guide of a scan", () => {
+  /**
+   * A 20 mm box scanned at 300 dpi and cut at 8 px/mm: paper, the cap-height and baseline guides (rows 40 and 100) and
+   * the dashed x-height guide (row 70: 1.2 mm dashes), as dark as printed (0.77) and two rows thick, a little grain;
+   * `ink` (0–1 darkness) multiplies over them as a pen's does.
+   */
+  function scannedCell(seed: number, ink: (x: number, y: number) => number) {
+    const random = createRandom(seed);
+    const data = new Float32Array(160 * 160);
+    for (let y = 0; y < 160; y++) {
+      for (let x = 0; x < 160; x++) {
+        const guide = y === 40 || y === 41 || y === 100 || y === 101;
+        const dash = (y === 70 || y === 71) && Math.floor(x / 10) % 2 === 0;
+        const print = guide || dash ? 0.77 : 1;
+        data[y * 160 + x] = (1 - ink(x, y)) * print + 0.005 * random.normal();
+      }
+    }
+    return { width: 160, height: 160, data };
+  }
+  const print = { rows: [40.5, 70.5, 100.5], columns: [], dashed: [70.5] };
+  const levels = { blurMm: 0.06 };
+  /** A pale stroke 5 px wide, 0.45 deep, from (x0, y0) to (x1, y1). */
+  const stroke = (x0: number, y0: number, x1: number, y1: number) => (x: number, y: number) => {
+    const [dx, dy] = [x1 - x0, y1 - y0];
+    const t = Math.max(0, Math.min(1, ((x - x0) * dx + (y - y0) * dy) / (dx * dx + dy * dy)));
+    return Math.hypot(x - x0 - t * dx, y - y0 - t * dy) <= 2.5 ? 0.45 : 0;
+  };
+
+  it("keeps a bar written along the dashed guide, and a stem crossing it", () => {
+    const bar = stroke(30, 70, 130, 70);
+    const stem = stroke(100, 45, 100, 95);
+    const { mask } = binarizeCell(
+      scannedCell(4, (x, y) => Math.max(bar(x, y), stem(x, y))),
+      8,
+      [LABEL],
+      print,
+      levels,
+    );
+    for (let x = 32; x <= 128; x += 4) expect(mask[70 * 160 + x], `bar at ${x}`).toBe(1);
+    for (let y = 47; y <= 93; y += 4) expect(mask[y * 160 + 100], `stem at ${y}`).toBe(1);
+  });
+});

@@ -133,6 +133,10 @@ const PRINT_SHAPE_PLACE_MM = 0.2;
 const PRINT_SHAPE_BLUR_MM = 0.15;
 /** A dashed guide's half thickness (mm), as the template prints it. */
 const DASHED_HALF_MM = 0.09;
+/** A run this long (mm) along a dashed guide, no thicker than a dash, is a dash's: a stroke's flank is shorter. */
+const DASH_RUN_MM = 0.3;
+/** A blur this small (standard deviation, mm) or smaller leaves a dashed guide's dashes as dark as printed: a scan's. */
+const SHARP_DASHES_MM = 0.1;
 /** Sure ink this thin (mean width, mm) or thinner is a hairline's, which is followed beyond it. */
 const THIN_STROKE_MM = 0.35;
 /**
@@ -391,7 +395,7 @@ function faintStrokes(
   labels: readonly PixelRect[],
   inkLevel: number,
   printable: Printable,
-  shapes: Uint8Array,
+  shapes: PrintedShapes,
   blurPx: number | undefined,
   bands: boolean | undefined,
 ): CellMask {
@@ -420,6 +424,10 @@ function faintStrokes(
     // A label is as dark as a faint stroke: nothing is followed into it.
     for (let i = 0; i < n; i++) if (onLabel[i]) flat[i] = 1;
     followStrokes(flat, width, height, pxPerMm, grain, threshold, mask, margin, queue, tail, printable);
+    // On a scan the dashes keep their print's depth, as deep as a pale pen's stroke, and seed strokes of their own; a
+    // photo's blur leaves them lighter than a stroke must start (and there a hairline along the guide would read as
+    // thin as a dash).
+    if (blurPx !== undefined && blurPx <= SHARP_DASHES_MM * pxPerMm) clearDashes(mask, width, height, shapes, pxPerMm);
     // Print left after dividing it out (the dashed guide) lies a share of its line well under paper's median.
     const printLevel = percentileOf(flat, 0.5) - PRINT_SIGMAS * grain;
     const printedRows = printedLines(flat, width, height, printable.rows, true, printLevel);
@@ -440,7 +448,7 @@ function faintStrokes(
         if (!printedRows[y] && !printedColumns[x]) offPrint[l] = 1;
         if (!dividedRows[y]) offRows[l] = 1;
         if (!dividedColumns[x]) offColumns[l] = 1;
-        if (!shapes[y * width + x]) offShapes[l] = 1;
+        if (!shapes.zone[y * width + x]) offShapes[l] = 1;
       }
     }
     const keep = new Uint8Array(parts.count + 1);
@@ -827,8 +835,17 @@ function printCaps(
   return spread;
 }
 
+/** Where print a faint box cannot divide out may show (see printedShapes). */
+type PrintedShapes = {
+  /** 1 within the band of a dashed guide or the disc of a printed dot. */
+  zone: Uint8Array;
+  /** The dashed guides' bands (first and last row) and how thick (rows) a dash's remains may read there. */
+  dashes: { from: number; to: number }[];
+  dashRows: number;
+};
+
 /**
- * Where print a faint box cannot divide out may show (1): the band of each dashed guide and the disc of each printed
+ * Where print a faint box cannot divide out may show: the band of each dashed guide and the disc of each printed
  * dot, widened by PRINT_SHAPE_PLACE_MM and twice the blur (`blurPx`, standard deviation).
  */
 function printedShapes(
@@ -837,14 +854,17 @@ function printedShapes(
   pxPerMm: number,
   print: PrintedLines | undefined,
   blurPx: number,
-): Uint8Array {
+): PrintedShapes {
   const zone = new Uint8Array(width * height);
   const reach = PRINT_SHAPE_PLACE_MM * pxPerMm + 2 * blurPx;
+  const dashes: { from: number; to: number }[] = [];
   for (const row of print?.dashed ?? []) {
     const half = DASHED_HALF_MM * pxPerMm + reach;
-    for (let y = Math.max(0, Math.ceil(row - half)); y <= Math.min(height - 1, Math.floor(row + half)); y++) {
-      zone.fill(1, y * width, (y + 1) * width);
-    }
+    const from = Math.max(0, Math.ceil(row - half));
+    const to = Math.min(height - 1, Math.floor(row + half));
+    if (from > to) continue;
+    dashes.push({ from, to });
+    for (let y = from; y <= to; y++) zone.fill(1, y * width, (y + 1) * width);
   }
   for (const dot of print?.dots ?? []) {
     const r = dot.radius + reach;
@@ -854,7 +874,41 @@ function printedShapes(
       }
     }
   }
-  return zone;
+  // A dash read to half its depth: its printed thickness through the blur's width at half depth, and a pixel.
+  const dashRows = Math.ceil(2 * DASHED_HALF_MM * pxPerMm + BLUR_ALONE * blurPx) + 1;
+  return { zone, dashes, dashRows };
+}
+
+/**
+ * Clears from a faint box's mask the dashes of a dashed guide that a stroke touching them took along: within the
+ * guide's band, runs of columns at least DASH_RUN_MM long whose ink is no thicker than a dash's remains and reaches
+ * neither the row above the band nor the one below. A stroke crossing the guide reaches past the band, and a bar
+ * written along it is thicker than a dash.
+ */
+function clearDashes(mask: Uint8Array, width: number, height: number, shapes: PrintedShapes, pxPerMm: number): void {
+  const minRun = Math.max(2, Math.round(DASH_RUN_MM * pxPerMm));
+  const dashLike = new Uint8Array(width);
+  for (const { from, to } of shapes.dashes) {
+    for (let x = 0; x < width; x++) {
+      let rows = 0;
+      for (let y = from; y <= to; y++) rows += mask[y * width + x]!;
+      const above = from > 0 && mask[(from - 1) * width + x];
+      const below = to < height - 1 && mask[(to + 1) * width + x];
+      dashLike[x] = rows > 0 && rows <= shapes.dashRows && !above && !below ? 1 : 0;
+    }
+    for (let x = 0; x < width; ) {
+      if (!dashLike[x]) {
+        x++;
+        continue;
+      }
+      let end = x;
+      while (end + 1 < width && dashLike[end + 1]) end++;
+      if (end - x + 1 >= minRun) {
+        for (let k = x; k <= end; k++) for (let y = from; y <= to; y++) mask[y * width + k] = 0;
+      }
+      x = end + 1;
+    }
+  }
 }
 
 /** The lines divided by a level under `below` (see divideOutPrint), and one either side (PRINT_SPREAD_PX). */

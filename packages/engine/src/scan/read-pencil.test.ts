@@ -15,8 +15,9 @@ import type { ScanResult } from "./read-scan.ts";
 import { readScan } from "./read-scan.ts";
 
 // A template filled in graphite pencil: each letter a grey from a firm hand's to a light one's (the lightest as light
-// as the printed guides), grainy where the paper's tooth took less of it; some boxes left blank.
-const layout = layoutTemplate({ sets: [], chars: "AaBbgy01?TЦЩ=", id: "PENCIL", cellSize: "m" });
+// as the printed guides), grainy where the paper's tooth took less of it; some boxes left blank. Its mark boxes'
+// accents are written where they go on a letter, on or just above the dashed x-height guide.
+const layout = layoutTemplate({ sets: [], chars: "AaBbgy01?TЦЩ=`´¨ʼ", id: "PENCIL", cellSize: "m" });
 const DPI = 300;
 const captures: Record<string, (page: SyntheticPage) => Capture> = {
   "flatbed scan at 300 dpi": (page) => captureFlatbed(page, { seed: 8 }),
