@@ -45,8 +45,9 @@ export type CellMask = {
    */
   faint?: boolean;
   /**
-   * In a box read as faint strokes, with the page's blur known: the strokes' width at half depth over what the blur
-   * alone gives a line (about 1 for a hairline; see bandWidth and RESOLVED_WIDTH).
+   * In a box of pale or faint ink, with the page's blur known: the strokes' width at half depth over what the blur
+   * alone gives a line (about 1 for a hairline; see bandWidth and RESOLVED_WIDTH), or, where its sure ink is a
+   * hairline's, that ink's width over the same.
    */
   bandWidth?: number;
 };
@@ -260,9 +261,10 @@ export function binarizeCell(
   // below as before.
   const sure = sureInk(image, pxPerMm, inkLevel, threshold, printable, printDarker);
   // A hairline's sure ink is thin whatever the ceiling: only ink as wide as a stroke once its grain's holes are
-  // closed is looked at again.
+  // closed is looked at again. A thin one still tells the page its pen's width (see readScan).
   if (blurPx === undefined || (1 + inkLevel) / 2 - threshold <= LIGHT_INK_CUT) return sure;
-  if (meanWidth(withHolesClosed(sure.mask, width, height), width, height) <= THIN_STROKE_MM * pxPerMm) return sure;
+  const closedWidth = meanWidth(withHolesClosed(sure.mask, width, height), width, height);
+  if (closedWidth <= THIN_STROKE_MM * pxPerMm) return { ...sure, bandWidth: closedWidth / (BLUR_ALONE * blurPx) };
   const light = faintStrokes(image, pxPerMm, labels, inkLevel, printable, shapes, blurPx, page.bands);
   return light.faint ? { ...sure, bandWidth: light.bandWidth } : light;
 }
@@ -427,7 +429,9 @@ function faintStrokes(
     // On a scan the dashes keep their print's depth, as deep as a pale pen's stroke, and seed strokes of their own; a
     // photo's blur leaves them lighter than a stroke must start (and there a hairline along the guide would read as
     // thin as a dash).
-    if (blurPx !== undefined && blurPx <= SHARP_DASHES_MM * pxPerMm) clearDashes(mask, width, height, shapes, pxPerMm);
+    if (blurPx !== undefined && blurPx <= SHARP_DASHES_MM * pxPerMm) {
+      clearDashes(mask, flat, width, height, shapes, pxPerMm, Math.max(0.04, 3 * grain));
+    }
     // Print left after dividing it out (the dashed guide) lies a share of its line well under paper's median.
     const printLevel = percentileOf(flat, 0.5) - PRINT_SIGMAS * grain;
     const printedRows = printedLines(flat, width, height, printable.rows, true, printLevel);
@@ -881,20 +885,41 @@ function printedShapes(
 
 /**
  * Clears from a faint box's mask the dashes of a dashed guide that a stroke touching them took along: within the
- * guide's band, runs of columns at least DASH_RUN_MM long whose ink is no thicker than a dash's remains and reaches
- * neither the row above the band nor the one below. A stroke crossing the guide reaches past the band, and a bar
- * written along it is thicker than a dash.
+ * guide's band, runs of columns at least DASH_RUN_MM long whose ink is no thicker than a dash's remains, no darker
+ * than the dashes themselves (`picture`, less `margin`), and reaches neither the row above the band nor the one below.
+ * A stroke crossing the guide reaches past the band, a bar written along it is thicker than a dash, and a pen's line
+ * along it, or one over a dash, is darker.
  */
-function clearDashes(mask: Uint8Array, width: number, height: number, shapes: PrintedShapes, pxPerMm: number): void {
+function clearDashes(
+  mask: Uint8Array,
+  picture: Float32Array,
+  width: number,
+  height: number,
+  shapes: PrintedShapes,
+  pxPerMm: number,
+  margin: number,
+): void {
   const minRun = Math.max(2, Math.round(DASH_RUN_MM * pxPerMm));
   const dashLike = new Uint8Array(width);
   for (const { from, to } of shapes.dashes) {
+    // The dashes' level: the darkest of the band's rows at the share of a row a dashed line covers, clear of ink.
+    let dash = 1;
+    for (let y = from; y <= to; y++) {
+      const row = picture.slice(y * width, (y + 1) * width);
+      dash = Math.min(dash, kthSmallest(row, Math.floor(width * PRINT_SHARE)));
+    }
+    const lightest = dash - margin;
     for (let x = 0; x < width; x++) {
       let rows = 0;
-      for (let y = from; y <= to; y++) rows += mask[y * width + x]!;
+      let darker = false;
+      for (let y = from; y <= to; y++) {
+        if (!mask[y * width + x]) continue;
+        rows++;
+        if (picture[y * width + x]! < lightest) darker = true;
+      }
       const above = from > 0 && mask[(from - 1) * width + x];
       const below = to < height - 1 && mask[(to + 1) * width + x];
-      dashLike[x] = rows > 0 && rows <= shapes.dashRows && !above && !below ? 1 : 0;
+      dashLike[x] = rows > 0 && rows <= shapes.dashRows && !darker && !above && !below ? 1 : 0;
     }
     for (let x = 0; x < width; ) {
       if (!dashLike[x]) {
