@@ -56,7 +56,7 @@ export type CellMask = {
 export type PageLevels = {
   /** How much darker than the template's colour the page's printer laid it down (see measurePrint). */
   printDarker?: number;
-  /** The blur every direction shares, standard deviation in page mm (see measureBlur). */
+  /** The blur along the way it spreads most, standard deviation in page mm (see measureBlur). */
   blurMm?: number;
   /**
    * Whether the page's faint strokes are bands wider than the blur (a pencil's) rather than hairlines, as decided over
@@ -105,12 +105,13 @@ const PRINT_SIGMAS = 3;
 const PRINT_REACH_MM = 1;
 /**
  * Ink in a faint box is read as a band wider than the blur (a pencil's, a pale pen's) when its width at half depth is
- * this many times what the blur alone gives a line (measured on the page's markers, where the cuts add a little
- * blur of their own and a pencil's grain widens what lies under half its deepest point). Measured on the benchmark's
- * pages, median a page: single 0.1 mm lines 1.1–1.4 (a sharp scan) to 1.3 (a phone), two such lines 0.3–0.5 mm apart
- * merged by a phone's blur into one band (an outlined stroke's sides) up to 1.9–2.0, pencil strokes 0.4–1 mm wide
- * 2.4–3.6. Between lie strokes no picture tells apart, such as two hairlines 0.3 mm apart and a 0.4 mm pencil line:
- * a page decides by the median of its boxes (readScan), one pen writing it.
+ * this many times what the blur alone gives a line, the blur taken along the way it spreads most (so that neither a
+ * smear too short to remove nor a steep view makes a hairline look wide), the cuts adding a little blur of their own
+ * and a pencil's grain widening what lies under half its deepest point. Measured on the benchmark's pages (median a
+ * page, four hands): single 0.1 mm lines and outlined strokes 1.1–1.7, pencil 2.5–2.9 on phone photos and 3.7–7.8 on
+ * 300 dpi scans. Between lie strokes no picture tells apart: a thin hand's outlined strokes in a phone photo (two
+ * hairlines 0.3 mm apart merged by the blur, 2.1–2.2) look wider than its pencil strokes there (1.7–1.8). A page
+ * decides by the median of its boxes (readScan), one pen writing it.
  */
 export const RESOLVED_WIDTH = 2.2;
 /**

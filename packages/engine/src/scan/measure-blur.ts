@@ -45,8 +45,8 @@ export type PageBlur = {
   /** A straight motion blur, when there is one to speak of (MIN_ANISOTROPY, MIN_MOTION_PX). */
   smear?: MotionBlur;
   /**
-   * The standard deviation (page mm) of the blur every direction shares (lens, camera pixels, the scan's optics,
-   * JPEG): the smaller principal spread, in the page's own millimetres.
+   * The blur's standard deviation (page mm) along the direction it spreads most (lens, camera pixels, the scan's
+   * optics, JPEG, and a smear too small to remove): the larger principal spread, in the page's own millimetres.
    */
   sigmaMm: number;
 };
@@ -59,8 +59,8 @@ export type PageBlur = {
  * the picture at an outer corner of the black square is the blur itself (a corner is the product of two steps),
  * whose central moment gives the covariance across the axes, the part that tells a smear along one diagonal from one
  * along the other. The difference of the covariance's two principal spreads is the smear's (the median of the
- * markers'); the smaller one, measured in page millimetres, is the round blur. Returns undefined when fewer than two
- * markers can be measured.
+ * markers'); the larger one, measured in page millimetres, is how far the blur spreads a line at most. Returns
+ * undefined when fewer than two markers can be measured.
  */
 export function measureBlur(scan: GreyImage, h: Homography, markers: Layout["markers"]): PageBlur | undefined {
   const spreads: Spread[] = [];
@@ -69,7 +69,7 @@ export function measureBlur(scan: GreyImage, h: Homography, markers: Layout["mar
     if (spread) spreads.push(spread);
   }
   if (spreads.length < 2) return undefined;
-  const sigmaMm = Math.sqrt(median(spreads.map((s) => smallerSpread(s.page))));
+  const sigmaMm = Math.sqrt(median(spreads.map((s) => largerSpread(s.page))));
   const [xx, xy, yy] = [0, 1, 2].map((k) => median(spreads.map((s) => s.scan[k]!))) as [number, number, number];
   // Principal spreads of [[xx, xy], [xy, yy]]: their difference is the smear's L²/12, the larger one's axis its way.
   const difference = 2 * Math.hypot((xx - yy) / 2, xy);
@@ -83,9 +83,9 @@ export function measureBlur(scan: GreyImage, h: Homography, markers: Layout["mar
 /** A blur's covariance (xx, xy, yy) in scan pixels² and in page mm² (along the page's axes). */
 type Spread = { scan: [number, number, number]; page: [number, number, number] };
 
-/** The smaller principal spread of a covariance (xx, xy, yy). */
-function smallerSpread([xx, xy, yy]: [number, number, number]): number {
-  return Math.max(0, (xx + yy) / 2 - Math.hypot((xx - yy) / 2, xy));
+/** The larger principal spread of a covariance (xx, xy, yy). */
+function largerSpread([xx, xy, yy]: [number, number, number]): number {
+  return (xx + yy) / 2 + Math.hypot((xx - yy) / 2, xy);
 }
 
 /**

@@ -151,7 +151,7 @@ export async function readScan(
   // A page that is not flat moves its boxes off the markers' homography: each box gets its own.
   const boxH = refineBoxes(cellSource, cellH, layout, pageCells);
   // How the picture is blurred, measured on the markers at full resolution: a shaken photo's smear, in the pixels
-  // cells are cut from, and the blur every direction shares, which tells a line thinner than it from a wider one.
+  // cells are cut from, and how far it spreads a line at most, which tells a line thinner than it from a wider one.
   const blur = measureBlur(full, h, layout.markers);
   const smear = blur?.smear && { dx: blur.smear.dx / cellFactor, dy: blur.smear.dy / cellFactor };
   const tBoxes = performance.now();
