@@ -71,6 +71,8 @@ export type ScanResult = {
     workPxPerMm: number;
     /** Marker centres found, in scan pixels: top-left, top-right, bottom-right, bottom-left of the page. */
     markers: ScanPoint[];
+    /** The picture's blur along the way it spreads most, standard deviation in page mm (see measureBlur). */
+    blurMm?: number;
     timings: StageTimings;
   };
 };
@@ -219,6 +221,7 @@ export async function readScan(
       scanPxPerMm,
       workPxPerMm,
       markers,
+      blurMm: blur?.sigmaMm,
       timings: {
         luminance: t1 - t0,
         qr: t2 - t1,
