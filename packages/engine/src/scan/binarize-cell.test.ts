@@ -627,3 +627,35 @@ describe("binarizeCell on pale strokes along the dashed guide of a scan", () => 
     for (let y = 47; y <= 93; y += 4) expect(mask[y * 160 + 100], `stem at ${y}`).toBe(1);
   });
 });
+
+describe("binarizeCell on a thin pen in a coarse photo", () => {
+  it("reads strokes too blurred to reach the ceiling whole, not only where they cross", () => {
+    // Two strokes crossing, each 0.36 below paper at its middle through a blur of 0.44 mm (a thin ballpoint in a photo a
+    // messenger shrank to 2.5 px/mm): only their crossing, where their darkness adds, lies under the ceiling.
+    const line = (d: number) => 0.36 * Math.exp(-(d * d) / (2 * 3.5 * 3.5));
+    const cross = (x: number, y: number) => {
+      const a = line((x - 80 - (y - 85)) / Math.SQRT2);
+      const b = line((x - 80 + (y - 85)) / Math.SQRT2);
+      return 1 - (1 - a) * (1 - b);
+    };
+    for (let seed = 1; seed <= 3; seed++) {
+      const { mask } = binarizeCell(photoCell(seed, cross), 8, [LABEL], undefined, { blurMm: 3.5 / 8 });
+      // Along both strokes, 20–40 px from the crossing either way.
+      let along = 0;
+      let found = 0;
+      for (let t = 20; t <= 40; t += 2) {
+        for (const [sx, sy] of [
+          [1, 1],
+          [-1, -1],
+          [1, -1],
+          [-1, 1],
+        ] as const) {
+          along++;
+          if (inkWithin(mask, Math.round(80 + (sx * t) / Math.SQRT2), Math.round(85 + (sy * t) / Math.SQRT2), 1))
+            found++;
+        }
+      }
+      expect({ seed, found }).toEqual({ seed, found: along });
+    }
+  });
+});

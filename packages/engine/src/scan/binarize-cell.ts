@@ -267,7 +267,17 @@ export function binarizeCell(
   const closedWidth = meanWidth(withHolesClosed(sure.mask, width, height), width, height);
   if (closedWidth <= THIN_STROKE_MM * pxPerMm) return { ...sure, bandWidth: closedWidth / (BLUR_ALONE * blurPx) };
   const light = faintStrokes(image, pxPerMm, labels, inkLevel, printable, shapes, blurPx, page.bands);
-  return light.faint ? { ...sure, bandWidth: light.bandWidth } : light;
+  // Read as hairlines, the sure ink is kept unless it holds less ink than the hairlines' middles: then the ceiling
+  // left only pieces of strokes too blurred to reach it (a thin pen in a coarse photo), where crossings add up.
+  if (!light.faint || count(sure.mask) < count(light.mask)) return light;
+  return { ...sure, bandWidth: light.bandWidth };
+}
+
+/** How many pixels a mask sets. */
+function count(mask: Uint8Array): number {
+  let total = 0;
+  for (let i = 0; i < mask.length; i++) total += mask[i]!;
+  return total;
 }
 
 /** A mask with its holes and gaps a pixel wide filled (a 3 × 3 closing). */
