@@ -46,8 +46,8 @@ export type CellMask = {
   faint?: boolean;
   /**
    * In a box of pale or faint ink, with the page's blur known: the strokes' width at half depth over what the blur
-   * alone gives a line (about 1 for a hairline; see bandWidth and RESOLVED_WIDTH), or, where its sure ink is a
-   * hairline's, that ink's width over the same.
+   * alone gives a line (about 1 for a hairline; see bandWidth and RESOLVED_WIDTH), or 0 where its sure ink is a
+   * hairline's (a sharp scan's fine liner, narrower than any band whatever its few pixels measure).
    */
   bandWidth?: number;
 };
@@ -110,10 +110,22 @@ const PRINT_REACH_MM = 1;
  * and a pencil's grain widening what lies under half its deepest point. Measured on the benchmark's pages (median a
  * page, four hands): single 0.1 mm lines and outlined strokes 1.1–1.7, pencil 2.5–2.9 on phone photos and 3.7–7.8 on
  * 300 dpi scans. Between lie strokes no picture tells apart: a thin hand's outlined strokes in a phone photo (two
- * hairlines 0.3 mm apart merged by the blur, 2.1–2.2) look wider than its pencil strokes there (1.7–1.8). A page
- * decides by the median of its boxes (readScan), one pen writing it.
+ * hairlines 0.3 mm apart merged by the blur, 2.1–2.2) look wider than its pencil strokes there (1.7–1.8). A box
+ * decides so alone; a page of three faint boxes or more decides for all of them (BAND_PAGE_THINNEST), one pen writing
+ * it.
  */
 export const RESOLVED_WIDTH = 2.2;
+/**
+ * A page whose blur spreads over a pixel of the cut or more (a photo's) has bands for faint strokes when the thinnest
+ * tenth of its faint boxes measure this much (bandWidth) or more. A line thinner than the blur looks as wide as the
+ * blur alone wherever it runs by itself, and a page of hairlines has many boxes of mostly single lines (the thinnest
+ * tenth 0.9–1.2 on the benchmark's phone photos, four hands, seeds 0–2); on a pencil's page even the thinnest boxes'
+ * strokes are wider than the blur (1.4–1.6 in a thin hand, 2 and over in the others). A page of outlined strokes
+ * whose two sides the blur merged into one band (a thin hand's, 1.6–1.9) is read as bands: that is all the picture
+ * holds of it. The median does not tell a thin hand's pencil (1.6–1.9) from a broad hand's outlined hairlines (up to
+ * 1.6 with the blur at its widest).
+ */
+export const BAND_PAGE_THINNEST = 1.3;
 /**
  * In a band, a pixel that both sides across it are this much deeper than (its depth under this share of theirs) is
  * the paper between two strokes that the blur darkened past half their depth (the bars of a shaken "="), not ink; a
@@ -265,7 +277,7 @@ export function binarizeCell(
   // closed is looked at again. A thin one still tells the page its pen's width (see readScan).
   if (blurPx === undefined || (1 + inkLevel) / 2 - threshold <= LIGHT_INK_CUT) return sure;
   const closedWidth = meanWidth(withHolesClosed(sure.mask, width, height), width, height);
-  if (closedWidth <= THIN_STROKE_MM * pxPerMm) return { ...sure, bandWidth: closedWidth / (BLUR_ALONE * blurPx) };
+  if (closedWidth <= THIN_STROKE_MM * pxPerMm) return { ...sure, bandWidth: 0 };
   const light = faintStrokes(image, pxPerMm, labels, inkLevel, printable, shapes, blurPx, page.bands);
   // Read as hairlines, the sure ink is kept unless it holds less ink than the hairlines' middles: then the ceiling
   // left only pieces of strokes too blurred to reach it (a thin pen in a coarse photo), where crossings add up.

@@ -8,56 +8,106 @@ import {
   renderFilledPage,
   type SyntheticPage,
 } from "../synth/index.ts";
-import { loadHandwritingFont } from "../synth/node/index.ts";
+import { type HandwritingFontName, loadHandwritingFont } from "../synth/node/index.ts";
 import { layoutTemplate } from "../template/layout-template.ts";
+import type { Layout } from "../template/layout-types.ts";
 import { throughJpeg } from "../test-support/synthetic-scan.ts";
 import type { ScanResult } from "./read-scan.ts";
 import { readScan } from "./read-scan.ts";
 
 // A template filled in graphite pencil: each letter a grey from a firm hand's to a light one's (the lightest as light
 // as the printed guides), grainy where the paper's tooth took less of it; some boxes left blank. Its mark boxes'
-// accents are written where they go on a letter, on or just above the dashed x-height guide.
+// accents are written where they go on a letter, on or just above the dashed x-height guide. Caveat's strokes are
+// broad; Bad Script's are thin, barely wider than a phone photo's blur.
 const layout = layoutTemplate({ sets: [], chars: "AaBbgy01?TЦЩ=`´¨ʼ", id: "PENCIL", cellSize: "m" });
+const letters = layoutTemplate({ sets: [], chars: "AaBbgy01?TЦЩ=", id: "PENCIL-LETTERS", cellSize: "m" });
 const DPI = 300;
-const captures: Record<string, (page: SyntheticPage) => Capture> = {
-  "flatbed scan at 300 dpi": (page) => captureFlatbed(page, { seed: 8 }),
-  "phone photo": (page) => capturePhone(page, layout.paper, { seed: 9 }),
+type Case = { hand: HandwritingFontName; layout: Layout; capture: (page: SyntheticPage, layout: Layout) => Capture };
+const captures: Record<string, Case> = {
+  "flatbed scan at 300 dpi": { hand: "caveat", layout, capture: (page) => captureFlatbed(page, { seed: 8 }) },
+  "phone photo": { hand: "caveat", layout, capture: (page, l) => capturePhone(page, l.paper, { seed: 9 }) },
 };
-const reads = new Map<string, { page: SyntheticPage; result: ScanResult }>();
+const thinHand: Case = {
+  hand: "bad-script",
+  layout: letters,
+  capture: (page, l) => capturePhone(page, l.paper, { seed: 9 }),
+};
+type Read = { layout: Layout; page: SyntheticPage; result: ScanResult };
+const reads = new Map<string, Read>();
+/** The template written with a 0.1 mm fine liner drawing each letter's outline, in a phone photo. */
+let hairlines: Read;
 
 beforeAll(async () => {
   await initEngineForNode();
-  for (const [name, capture] of Object.entries(captures)) {
+  for (const [name, { hand, layout, capture }] of [...Object.entries(captures), ["thin hand", thinHand] as const]) {
     const page = renderFilledPage(layout, {
       page: 1,
       dpi: DPI,
-      hand: loadHandwritingFont("caveat"),
+      hand: loadHandwritingFont(hand),
       seed: 7,
       blankRatio: 0.2,
       pencil: true,
     });
-    reads.set(name, { page, result: await readScan(await throughJpeg(capture(page)), () => layout) });
+    reads.set(name, { layout, page, result: await readScan(await throughJpeg(capture(page, layout)), () => layout) });
   }
+  const page = renderFilledPage(layout, {
+    page: 1,
+    dpi: DPI,
+    hand: loadHandwritingFont("caveat"),
+    seed: 7,
+    blankRatio: 0.2,
+    hairlineMm: 0.1,
+  });
+  const photo = capturePhone(page, layout.paper, { seed: 9 });
+  hairlines = { layout, page, result: await readScan(await throughJpeg(photo), () => layout) };
   // Rendering and reading a whole page takes a few seconds, more on a busy machine.
-}, 120_000);
+}, 180_000);
+
+/** One scan pixel, in box `i`'s font units. */
+const scanPixel = ({ layout, result }: Read, i: number) =>
+  1000 / layout.cells[i]!.emMm / result.diagnostics.scanPxPerMm;
+
+/** Whether box `i` was read whole: its truth and its reading within one scan pixel of each other. */
+function readWhole(read: Read, i: number): boolean {
+  return compareGlyph(read.result.cells[i]!.path, read.page.truth[i]!, 2.5, scanPixel(read, i)).whole;
+}
 
 describe.each(Object.keys(captures))("readScan on a page written in pencil, as a %s", (name) => {
   it("reads every letter whole: its grain and its lightest strokes too", () => {
-    const { page, result } = reads.get(name)!;
-    const written = page.truth.flatMap((truth, i) => (truth.empty ? [] : [i]));
+    const read = reads.get(name)!;
+    const written = read.page.truth.flatMap((truth, i) => (truth.empty ? [] : [i]));
     expect(written.length).toBeGreaterThan(5);
-    for (const i of written) {
-      // One scan pixel, in the box's font units.
-      const tolerance = 1000 / layout.cells[i]!.emMm / result.diagnostics.scanPxPerMm;
-      const whole = compareGlyph(result.cells[i]!.path, page.truth[i]!, 2.5, tolerance).whole;
-      expect(whole, `box ${layout.cells[i]!.chars}`).toBe(true);
-    }
+    for (const i of written) expect(readWhole(read, i), `box ${read.layout.cells[i]!.chars}`).toBe(true);
   });
 
   it("reads the boxes left blank as blank", () => {
-    const { page, result } = reads.get(name)!;
+    const { layout, page, result } = reads.get(name)!;
     const blank = page.truth.flatMap((truth, i) => (truth.empty ? [i] : []));
     expect(blank.length).toBeGreaterThan(0);
     for (const i of blank) expect(result.cells[i]!.empty, `box ${layout.cells[i]!.chars}`).toBe(true);
+  });
+});
+
+describe("readScan on a phone photo of a page written in pencil in a thin hand", () => {
+  it("reads its strokes to their full width, as a pencil's bands, not thinned to hairlines", () => {
+    const read = reads.get("thin hand")!;
+    const written = read.page.truth.flatMap((truth, i) => (truth.empty ? [] : [i]));
+    expect(written.length).toBeGreaterThan(5);
+    for (const i of written) {
+      // As much ink as was written, within what a pixel-wide edge gives or takes; a hairline's cut keeps a third.
+      const { areaRatio } = compareGlyph(read.result.cells[i]!.path, read.page.truth[i]!, 2.5, scanPixel(read, i));
+      expect(areaRatio, `box ${letters.cells[i]!.chars}`).toBeGreaterThan(0.85);
+      expect(areaRatio, `box ${letters.cells[i]!.chars}`).toBeLessThan(1.2);
+    }
+  });
+});
+
+describe("readScan on a phone photo of letters outlined with a 0.1 mm fine liner", () => {
+  it("reads them as hairlines, not as the bands a pencil draws: most letters whole", () => {
+    const written = hairlines.page.truth.flatMap((truth, i) => (truth.empty ? [] : [i]));
+    expect(written.length).toBeGreaterThan(5);
+    // Where the blur merges an outline's two sides, no picture keeps them apart: most letters, not all.
+    const whole = written.filter((i) => readWhole(hairlines, i));
+    expect(whole.length).toBeGreaterThanOrEqual(0.75 * written.length);
   });
 });

@@ -1,7 +1,7 @@
 import { EngineError, type ScanWarning, scanWarning } from "../errors.ts";
 import type { LayoutLookup } from "../template/layout-types.ts";
 import { pagePoint, type ScanPoint } from "../units.ts";
-import { RESOLVED_WIDTH } from "./binarize-cell.ts";
+import { BAND_PAGE_THINNEST, RESOLVED_WIDTH } from "./binarize-cell.ts";
 import { cellPicture } from "./cell-picture.ts";
 import { findMarkers } from "./find-markers.ts";
 import { findQrCode } from "./find-qr-code.ts";
@@ -185,10 +185,13 @@ export async function readScan(
     bandWidths.push(reading.bandWidth);
   }
   // One pen writes a page: whether its faint strokes are bands wider than the blur (a pencil's) or hairlines is
-  // decided over the page's faint boxes, and a box whose own strokes said otherwise is read again.
+  // decided over the page's faint boxes, and a box whose own strokes said otherwise is read again. Where the blur
+  // spreads over a pixel of the cut or more (a photo), by the thinnest of them (BAND_PAGE_THINNEST); on a sharper
+  // picture (a scan) a hairline's few pixels measure wider than its blur says, and the median decides (RESOLVED_WIDTH).
   const faint = bandWidths.filter((w) => w !== undefined);
   if (faint.length >= MIN_FAINT_BOXES) {
-    const bands = median(faint) >= RESOLVED_WIDTH;
+    const blurred = (blur?.sigmaMm ?? 0) * workPxPerMm >= 1;
+    const bands = blurred ? lowerTenth(faint) >= BAND_PAGE_THINNEST : median(faint) >= RESOLVED_WIDTH;
     for (const [index, width] of bandWidths.entries()) {
       if (width === undefined || width >= RESOLVED_WIDTH === bands) continue;
       const cell = pageCells[index]!;
@@ -268,4 +271,10 @@ function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = sorted.length >> 1;
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** The value a tenth of `values` lie below (the nearest rank). */
+function lowerTenth(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 10)]!;
 }
