@@ -548,6 +548,8 @@ function faintStrokes(
         margin[i] = below > 0 ? below : 0;
       }
     }
+    // A dash that a band's stroke touched was cut off it with the stroke's edge, and now lies apart from it.
+    if (asBand) dropDashPieces(mask, margin, flat, width, height, shapes, pxPerMm, Math.max(0.04, 3 * grain));
     // A band's pieces are a pen's strokes like any: its pinholes and specks are noise.
     if (measured)
       return { width, height, mask, margin, threshold, inkLevel, faint: !asBand, bandWidth: measured.ratio };
@@ -956,6 +958,52 @@ function clearDashes(
       }
       x = end + 1;
     }
+  }
+}
+
+/**
+ * Drops from a mask of bands (a pencil's strokes, cut to their edges) the pieces that are a dashed guide's dashes:
+ * lying within the guide's band, at least DASH_RUN_MM long and twice as long along the guide as across it, no thicker
+ * than a dash's remains and no darker than the dashes (`picture`, less `margin`). A pencil's dot is round, a stroke
+ * along the guide is darker than its dashes or joined to the letter, and a mark's stroke leaves the band.
+ */
+function dropDashPieces(
+  mask: Uint8Array,
+  margin: Float32Array,
+  picture: Float32Array,
+  width: number,
+  height: number,
+  shapes: PrintedShapes,
+  pxPerMm: number,
+  darkerBy: number,
+): void {
+  if (shapes.dashes.length === 0) return;
+  const minRun = Math.max(2, Math.round(DASH_RUN_MM * pxPerMm));
+  const parts = labelComponents(mask, width, height);
+  const dashLike = new Uint8Array(parts.count + 1);
+  for (const { from, to } of shapes.dashes) {
+    let dash = 1;
+    for (let y = from; y <= to; y++) {
+      dash = Math.min(dash, kthSmallest(picture.slice(y * width, (y + 1) * width), Math.floor(width * PRINT_SHARE)));
+    }
+    for (let l = 1; l <= parts.count; l++) {
+      const [x0, x1, y0, y1] = [parts.minX[l]!, parts.maxX[l]!, parts.minY[l]!, parts.maxY[l]!];
+      const [along, across] = [x1 - x0 + 1, y1 - y0 + 1];
+      if (y0 < from || y1 > to || along < minRun || along < 2 * across || across > shapes.dashRows) continue;
+      let darker = false;
+      for (let y = y0; y <= y1 && !darker; y++) {
+        for (let x = x0; x <= x1; x++) {
+          const i = y * width + x;
+          if (parts.labels[i] === l && picture[i]! < dash - darkerBy) darker = true;
+        }
+      }
+      if (!darker) dashLike[l] = 1;
+    }
+  }
+  for (let i = 0; i < mask.length; i++) {
+    if (!dashLike[parts.labels[i]!]) continue;
+    mask[i] = 0;
+    margin[i] = 0;
   }
 }
 

@@ -26,6 +26,12 @@ type Case = { hand: HandwritingFontName; layout: Layout; capture: (page: Synthet
 const captures: Record<string, Case> = {
   "flatbed scan at 300 dpi": { hand: "caveat", layout, capture: (page) => captureFlatbed(page, { seed: 8 }) },
   "phone photo": { hand: "caveat", layout, capture: (page, l) => capturePhone(page, l.paper, { seed: 9 }) },
+  // Sharper, its accents' light ends touching the dashed guide's dashes, which the cut leaves beside them.
+  "phone photo from another camera": {
+    hand: "caveat",
+    layout,
+    capture: (page, l) => capturePhone(page, l.paper, { seed: 10 }),
+  },
 };
 const thinHand: Case = {
   hand: "bad-script",
