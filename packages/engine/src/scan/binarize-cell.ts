@@ -274,7 +274,7 @@ export function binarizeCell(
   // below as before.
   const sure = sureInk(image, pxPerMm, inkLevel, threshold, printable, printDarker);
   // A hairline's sure ink is thin whatever the ceiling: only ink as wide as a stroke once its grain's holes are
-  // closed is looked at again. A thin one still tells the page its pen's width (see readScan).
+  // closed is looked at again. A thin one still tells the page its pen draws hairlines (see readScan).
   if (blurPx === undefined || (1 + inkLevel) / 2 - threshold <= LIGHT_INK_CUT) return sure;
   const closedWidth = meanWidth(withHolesClosed(sure.mask, width, height), width, height);
   if (closedWidth <= THIN_STROKE_MM * pxPerMm) return { ...sure, bandWidth: 0 };
@@ -927,13 +927,7 @@ function clearDashes(
   const minRun = Math.max(2, Math.round(DASH_RUN_MM * pxPerMm));
   const dashLike = new Uint8Array(width);
   for (const { from, to } of shapes.dashes) {
-    // The dashes' level: the darkest of the band's rows at the share of a row a dashed line covers, clear of ink.
-    let dash = 1;
-    for (let y = from; y <= to; y++) {
-      const row = picture.slice(y * width, (y + 1) * width);
-      dash = Math.min(dash, kthSmallest(row, Math.floor(width * PRINT_SHARE)));
-    }
-    const lightest = dash - margin;
+    const lightest = dashLevel(picture, width, from, to) - margin;
     for (let x = 0; x < width; x++) {
       let rows = 0;
       let darker = false;
@@ -962,6 +956,18 @@ function clearDashes(
 }
 
 /**
+ * A dashed guide's level over its band's rows `from`–`to`: the darkest of them at the share of a row a dashed line
+ * covers, clear of ink.
+ */
+function dashLevel(picture: Float32Array, width: number, from: number, to: number): number {
+  let dash = 1;
+  for (let y = from; y <= to; y++) {
+    dash = Math.min(dash, kthSmallest(picture.slice(y * width, (y + 1) * width), Math.floor(width * PRINT_SHARE)));
+  }
+  return dash;
+}
+
+/**
  * Drops from a mask of bands (a pencil's strokes, cut to their edges) the pieces that are a dashed guide's dashes:
  * lying within the guide's band, at least DASH_RUN_MM long and twice as long along the guide as across it, no thicker
  * than a dash's remains and no darker than the dashes (`picture`, less `margin`). A pencil's dot is round, a stroke
@@ -982,10 +988,7 @@ function dropDashPieces(
   const parts = labelComponents(mask, width, height);
   const dashLike = new Uint8Array(parts.count + 1);
   for (const { from, to } of shapes.dashes) {
-    let dash = 1;
-    for (let y = from; y <= to; y++) {
-      dash = Math.min(dash, kthSmallest(picture.slice(y * width, (y + 1) * width), Math.floor(width * PRINT_SHARE)));
-    }
+    const lightest = dashLevel(picture, width, from, to) - darkerBy;
     for (let l = 1; l <= parts.count; l++) {
       const [x0, x1, y0, y1] = [parts.minX[l]!, parts.maxX[l]!, parts.minY[l]!, parts.maxY[l]!];
       const [along, across] = [x1 - x0 + 1, y1 - y0 + 1];
@@ -994,7 +997,7 @@ function dropDashPieces(
       for (let y = y0; y <= y1 && !darker; y++) {
         for (let x = x0; x <= x1; x++) {
           const i = y * width + x;
-          if (parts.labels[i] === l && picture[i]! < dash - darkerBy) darker = true;
+          if (parts.labels[i] === l && picture[i]! < lightest) darker = true;
         }
       }
       if (!darker) dashLike[l] = 1;
