@@ -3,9 +3,12 @@ import type { FloatImage } from "./images.ts";
 
 /**
  * Richardson–Lucy iterations: each moves the picture towards one that, smeared again, gives what was seen. A few
- * bring a stroke smeared across the motion back to its ink's depth and width; more sharpen noise too.
+ * bring a stroke as wide as half the smear back to its ink's depth and width; a thin hand's stroke, under a third
+ * of the smear across, keeps under a third of its contrast and takes tens. Measured on the benchmark's steep,
+ * shaken phone photos in a thin hand (Bad Script, seeds 0–3): 5 iterations 93.3/98.7/98.1/90.5 % whole, 20
+ * 97.0/99.4/99.4/92.4 %, 30 97.6 % and 93.7 % (seeds 0 and 3), 50 no better (98.2/93.0 %); broader hands lose nothing.
  */
-export const DEBLUR_ITERATIONS = 5;
+export const DEBLUR_ITERATIONS = 30;
 
 /**
  * Undoes a straight motion blur of `dx`, `dy` pixels (the whole smear) in a grey picture (0–255, paper bright),
