@@ -212,6 +212,22 @@ const scenarios: Scenario[] = [
     targetWhole: 0.995,
     resend: throughMessenger(1600, 60),
   },
+  {
+    // A photo taken in dim light: three times the sensor noise, a deeper shadow across the page, stored at JPEG
+    // quality 55. Judged as an ordinary phone photo is, by whole glyphs.
+    name: "dim light phone photo",
+    dpi: 300,
+    capture: (p, l, seed) => capturePhone(p, l.paper, { seed, noise: 15, shadow: 0.6, jpegQuality: 55 }),
+    targetWhole: 0.995,
+  },
+  {
+    // Under a tungsten lamp with the white balance left uncorrected: the blue ballpoint and the template's light blue
+    // come out darker against a yellow page.
+    name: "warm lamp light phone photo",
+    dpi: 300,
+    capture: (p, l, seed) => capturePhone(p, l.paper, { seed, lightColour: [1, 0.82, 0.55] }),
+    targetWhole: 0.995,
+  },
 ];
 /**
  * `--only=<text>[,<text>…]` reads just the scenarios whose names contain one of the texts (for iterating on one

@@ -659,3 +659,47 @@ describe("binarizeCell on a thin pen in a coarse photo", () => {
     }
   });
 });
+
+describe("binarizeCell on dots in a coarse photo", () => {
+  it("keeps an ї's dots, shorter than any stroke, where they lie in the dashed guide's band", () => {
+    // A ballpoint too pale for the ceiling in a photo blurred by 0.44 mm: a stem 0.62 below paper at its middle, and two
+    // dots 0.55 deep spread to 1 mm across, centred two pixels above the dashed x-height guide (row 70), inside the band
+    // where what is left of the dashes may show.
+    const stem = (x: number, y: number) => (y >= 76 && y <= 130 ? 0.62 * Math.exp(-((x - 80) ** 2) / 24.5) : 0);
+    const dot = (cx: number) => (x: number, y: number) => 0.55 * Math.exp(-((x - cx) ** 2 + (y - 68) ** 2) / 9.68);
+    const [left, right] = [dot(72), dot(88)];
+    const ink = (x: number, y: number) => Math.max(stem(x, y), left(x, y), right(x, y));
+    for (let seed = 1; seed <= 3; seed++) {
+      const { mask } = binarizeCell(
+        photoCell(seed, ink),
+        8,
+        [LABEL],
+        { rows: [40, 70, 100], columns: [], dashed: [70] },
+        { blurMm: 3.5 / 8, bands: true },
+      );
+      expect({
+        seed,
+        left: inkWithin(mask, 72, 68, 1),
+        right: inkWithin(mask, 88, 68, 1),
+        stem: inkWithin(mask, 80, 115, 0),
+        dashes: inkWithin(mask, 25, 70, 4) || inkWithin(mask, 125, 70, 4),
+      }).toEqual({ seed, left: true, right: true, stem: true, dashes: false });
+    }
+  });
+
+  it("keeps a small pale dot off print, half a millimetre across", () => {
+    // An i's dot above the stem, between the guides: 0.35 deep (lighter than the ceiling) and spread over 0.6 mm.
+    const stem = (x: number, y: number) => (y >= 76 && y <= 130 ? 0.62 * Math.exp(-((x - 80) ** 2) / 24.5) : 0);
+    const dot = (x: number, y: number) => 0.35 * Math.exp(-((x - 82) ** 2 + (y - 54) ** 2) / 4.5);
+    for (let seed = 1; seed <= 3; seed++) {
+      const { mask } = binarizeCell(
+        photoCell(seed, (x, y) => Math.max(stem(x, y), dot(x, y))),
+        8,
+        [LABEL],
+        { rows: [40, 70, 100], columns: [], dashed: [70] },
+        { blurMm: 3.5 / 8, bands: true },
+      );
+      expect({ seed, dot: inkWithin(mask, 82, 54, 1) }).toEqual({ seed, dot: true });
+    }
+  });
+});

@@ -171,6 +171,14 @@ const FAINT_MIN_MM = 0.8;
 /** …and, lying on a printed line, this long: longer than a dash of the x-height guide (1.2 mm) and its blur. */
 const FAINT_ON_PRINT_MM = 2;
 /**
+ * A shorter part is a dot (of an i, a diaeresis, a colon) when it is as large as a speck of dirt (mm²,
+ * CleanOptions.speckMm2) and at least this share as deep as the box's ink: grain reaching the faint threshold does so
+ * in a pixel or two, and a pen's dot keeps most of its depth however small the photo makes it. Off print it is kept;
+ * on print (a guide, the dashed guide's band) only when darker than print can be (MAX_THRESHOLD).
+ */
+const FAINT_DOT_MM2 = 0.12;
+const FAINT_DOT_DEPTH = 0.5;
+/**
  * A line thinner than the blur keeps the blur's profile, several times its own width at half its depth: its width
  * cannot be read from it, only its middle. A faint stroke is kept where the picture, averaged along it, lies within
  * 1 - FAINT_CUT of its deepest point across the stroke: a third of the blur's deviation either side of the middle
@@ -478,14 +486,27 @@ function faintStrokes(
         if (!shapes.zone[y * width + x]) offShapes[l] = 1;
       }
     }
+    const deepest = new Float32Array(parts.count + 1).fill(1);
+    for (let i = 0; i < n; i++) {
+      const l = parts.labels[i]!;
+      if (l && flat[i]! < deepest[l]!) deepest[l] = flat[i]!;
+    }
+    const dotArea = FAINT_DOT_MM2 * pxPerMm * pxPerMm;
+    const dotLevel = 1 - FAINT_DOT_DEPTH * (1 - inkLevel);
+    // No print is darker than the sure threshold's ceiling, lowered as much as the page's printer darkened print, and
+    // a part's darkest pixel lies some grain below its own level.
+    const inkOnly = MAX_THRESHOLD - (DARKEST_PRINT - printable.darkest) - Math.max(0.04, 3 * grain);
     const keep = new Uint8Array(parts.count + 1);
     const kept = { x0: width, y0: height, x1: 0, y1: 0 };
     for (let l = 1; l <= parts.count; l++) {
       const extent = Math.max(parts.maxX[l]! - parts.minX[l]!, parts.maxY[l]! - parts.minY[l]!) + 1;
       // A part lying wholly within a printed line, the dashed guide's band or a mark box's dots is what is left of
       // them, however long: a stroke written over print runs off it somewhere.
-      if (!offRows[l] || !offColumns[l] || !offShapes[l]) continue;
-      keep[l] = extent >= (offPrint[l] ? FAINT_MIN_MM : FAINT_ON_PRINT_MM) * pxPerMm ? 1 : 0;
+      const dot = parts.area[l]! >= dotArea && deepest[l]! <= dotLevel;
+      const unprinted = dot && deepest[l]! < inkOnly;
+      if (!unprinted && (!offRows[l] || !offColumns[l] || !offShapes[l])) continue;
+      const long = extent >= (offPrint[l] ? FAINT_MIN_MM : FAINT_ON_PRINT_MM) * pxPerMm;
+      keep[l] = unprinted || (dot && offPrint[l]) || long ? 1 : 0;
       if (!keep[l]) continue;
       kept.x0 = Math.min(kept.x0, parts.minX[l]!);
       kept.y0 = Math.min(kept.y0, parts.minY[l]!);

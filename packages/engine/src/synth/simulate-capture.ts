@@ -62,6 +62,11 @@ export type PhoneOptions = {
   castShadow?: number;
   /** Width of that shadow's edge (penumbra) on the page, mm; default random 0.3–1. */
   penumbraMm?: number;
+  /**
+   * The light's colour as a share of each of red, green and blue that reaches the sensor uncorrected (a tungsten
+   * lamp's warm light with the phone's white balance off: about 1, 0.82, 0.55); default white.
+   */
+  lightColour?: readonly [number, number, number];
   /** Length of a straight motion blur (hand shake) in frame pixels, in a random direction; default none. */
   motionBlurPx?: number;
   blur?: number;
@@ -105,6 +110,7 @@ export function capturePhone(
   const diagonal = Math.hypot(frameWidth, frameHeight);
   const table = [random.range(40, 70), random.range(30, 55), random.range(25, 45)];
   const cast = options.castShadow ? castShadow(page, pageMm, options.castShadow, options.penumbraMm, random) : null;
+  const tint = options.lightColour ?? [1, 1, 1];
   for (let y = 0; y < frameHeight; y++) {
     for (let x = 0; x < frameWidth; x++) {
       const j = (y * frameWidth + x) * 4;
@@ -129,11 +135,11 @@ export function capturePhone(
         for (let c = 0; c < 3; c++) {
           const top = src[i + c]! + (src[i + 4 + c]! - src[i + c]!) * fu;
           const bottom = src[below + c]! + (src[below + 4 + c]! - src[below + c]!) * fu;
-          frame.data[j + c] = (top + (bottom - top) * fv) * light;
+          frame.data[j + c] = (top + (bottom - top) * fv) * light * tint[c]!;
         }
       } else {
         const grain = random.range(-6, 6);
-        for (let c = 0; c < 3; c++) frame.data[j + c] = (table[c]! + grain) * light;
+        for (let c = 0; c < 3; c++) frame.data[j + c] = (table[c]! + grain) * light * tint[c]!;
       }
       frame.data[j + 3] = 255;
     }
