@@ -501,7 +501,7 @@ function faintStrokes(
     for (let l = 1; l <= parts.count; l++) {
       const extent = Math.max(parts.maxX[l]! - parts.minX[l]!, parts.maxY[l]! - parts.minY[l]!) + 1;
       // A part lying wholly within a printed line, the dashed guide's band or a mark box's dots is what is left of
-      // them, however long: a stroke written over print runs off it somewhere.
+      // them, however long (a stroke written over print runs off it somewhere), unless it is a dot darker than print.
       const dot = parts.area[l]! >= dotArea && deepest[l]! <= dotLevel;
       const unprinted = dot && deepest[l]! < inkOnly;
       if (!unprinted && (!offRows[l] || !offColumns[l] || !offShapes[l])) continue;
