@@ -491,6 +491,9 @@ function faintStrokes(
       const l = parts.labels[i]!;
       if (l && flat[i]! < deepest[l]!) deepest[l] = flat[i]!;
     }
+    // Only a box holding a pen's ink (as dark as EMPTY_LEVEL) measures how deep a dot must be by it: in a box of
+    // hairlines, or a blank one, its darkest is grain or print.
+    const penInk = inkLevel < EMPTY_LEVEL - (DARKEST_PRINT - printable.darkest);
     const dotArea = FAINT_DOT_MM2 * pxPerMm * pxPerMm;
     const dotLevel = 1 - FAINT_DOT_DEPTH * (1 - inkLevel);
     // No print is darker than the sure threshold's ceiling, lowered as much as the page's printer darkened print, and
@@ -502,7 +505,7 @@ function faintStrokes(
       const extent = Math.max(parts.maxX[l]! - parts.minX[l]!, parts.maxY[l]! - parts.minY[l]!) + 1;
       // A part lying wholly within a printed line, the dashed guide's band or a mark box's dots is what is left of
       // them, however long (a stroke written over print runs off it somewhere), unless it is a dot darker than print.
-      const dot = parts.area[l]! >= dotArea && deepest[l]! <= dotLevel;
+      const dot = penInk && parts.area[l]! >= dotArea && deepest[l]! <= dotLevel;
       const unprinted = dot && deepest[l]! < inkOnly;
       if (!unprinted && (!offRows[l] || !offColumns[l] || !offShapes[l])) continue;
       const long = extent >= (offPrint[l] ? FAINT_MIN_MM : FAINT_ON_PRINT_MM) * pxPerMm;

@@ -40,3 +40,20 @@ describe.each(SIZES)("readScan on an unfilled page photographed and shrunk to %i
     expect(result.warnings.map((w) => w.code)).toContain("PAGE_EMPTY");
   });
 });
+
+describe("readScan on an unfilled page in a coarse phone photo", () => {
+  it("reads every box blank at 3–4 px/mm, where a blank box's darkest is grain and print, not a pen's dot", async () => {
+    // A 4.3-megapixel frame (2400 × 1800) of a page printed at 150 dpi: the page spans about 3.5 px/mm.
+    const page = renderFilledPage(layout, {
+      page: 1,
+      dpi: 150,
+      hand: loadHandwritingFont("caveat"),
+      seed: 3,
+      blankRatio: 1,
+    });
+    const photo = capturePhone(page, layout.paper, { seed: 3, frameWidth: 2400, frameHeight: 1800 });
+    const result = await readScan(await decodeImageFile(await encodeCaptureJpeg(photo)), () => layout);
+    expect(result.cells.filter((cell) => !cell.empty).map((cell) => cell.chars)).toEqual([]);
+    expect(result.warnings.map((w) => w.code)).toContain("PAGE_EMPTY");
+  }, 120_000);
+});
