@@ -1,5 +1,6 @@
 import { DROPOUT_RGB, LABEL_RGB } from "../template/page-geometry.ts";
 import { BLUR_ALONE, edgeShare, trueWidth } from "./blurred-band.ts";
+import { SPECK_MM2 } from "./clean-cell.ts";
 import type { FloatImage } from "./images.ts";
 import { kthSmallest } from "./kth-smallest.ts";
 import { labelComponents } from "./label-components.ts";
@@ -171,12 +172,11 @@ const FAINT_MIN_MM = 0.8;
 /** …and, lying on a printed line, this long: longer than a dash of the x-height guide (1.2 mm) and its blur. */
 const FAINT_ON_PRINT_MM = 2;
 /**
- * A shorter part is a dot (of an i, a diaeresis, a colon) when it is as large as a speck of dirt (mm²,
- * CleanOptions.speckMm2) and at least this share as deep as the box's ink: grain reaching the faint threshold does so
- * in a pixel or two, and a pen's dot keeps most of its depth however small the photo makes it. Off print it is kept;
- * on print (a guide, the dashed guide's band) only when darker than print can be (MAX_THRESHOLD).
+ * A shorter part is a dot (of an i, a diaeresis, a colon) when it is as large as a speck of dirt (SPECK_MM2) and at
+ * least this share as deep as the box's ink: grain reaching the faint threshold does so in a pixel or two, and a pen's
+ * dot keeps most of its depth however small the photo makes it. Off print it is kept; on print (a guide, the dashed
+ * guide's band) only when darker than print can be (MAX_THRESHOLD).
  */
-const FAINT_DOT_MM2 = 0.12;
 const FAINT_DOT_DEPTH = 0.5;
 /**
  * A line thinner than the blur keeps the blur's profile, several times its own width at half its depth: its width
@@ -436,6 +436,8 @@ function faintStrokes(
   const n = data.length;
   const { picture: flat, rows: rowLevels, columns: columnLevels } = divideOutPrint(data, width, height, printable);
   const grain = grainOf(flat);
+  // What lies this far below a level lies below it whatever the grain.
+  const aboveGrain = Math.max(0.04, 3 * grain);
   const threshold = 1 - Math.max(MIN_CONTRAST, FAINT_SIGMAS * grain);
   const mask = new Uint8Array(n);
   const margin = new Float32Array(n);
@@ -461,7 +463,7 @@ function faintStrokes(
     // photo's blur leaves them lighter than a stroke must start (and there a hairline along the guide would read as
     // thin as a dash).
     if (blurPx !== undefined && blurPx <= SHARP_DASHES_MM * pxPerMm) {
-      clearDashes(mask, flat, width, height, shapes, pxPerMm, Math.max(0.04, 3 * grain));
+      clearDashes(mask, flat, width, height, shapes, pxPerMm, aboveGrain);
     }
     // Print left after dividing it out (the dashed guide) lies a share of its line well under paper's median.
     const printLevel = percentileOf(flat, 0.5) - PRINT_SIGMAS * grain;
@@ -493,12 +495,13 @@ function faintStrokes(
     }
     // Only a box holding a pen's ink (as dark as EMPTY_LEVEL) measures how deep a dot must be by it: in a box of
     // hairlines, or a blank one, its darkest is grain or print.
-    const penInk = inkLevel < EMPTY_LEVEL - (DARKEST_PRINT - printable.darkest);
-    const dotArea = FAINT_DOT_MM2 * pxPerMm * pxPerMm;
+    const printDarker = DARKEST_PRINT - printable.darkest;
+    const penInk = inkLevel < EMPTY_LEVEL - printDarker;
+    const dotArea = SPECK_MM2 * pxPerMm * pxPerMm;
     const dotLevel = 1 - FAINT_DOT_DEPTH * (1 - inkLevel);
     // No print is darker than the sure threshold's ceiling, lowered as much as the page's printer darkened print, and
     // a part's darkest pixel lies some grain below its own level.
-    const inkOnly = MAX_THRESHOLD - (DARKEST_PRINT - printable.darkest) - Math.max(0.04, 3 * grain);
+    const inkOnly = MAX_THRESHOLD - printDarker - aboveGrain;
     const keep = new Uint8Array(parts.count + 1);
     const kept = { x0: width, y0: height, x1: 0, y1: 0 };
     for (let l = 1; l <= parts.count; l++) {
@@ -573,7 +576,7 @@ function faintStrokes(
       }
     }
     // A dash that a band's stroke touched was cut off it with the stroke's edge, and now lies apart from it.
-    if (asBand) dropDashPieces(mask, margin, flat, width, height, shapes, pxPerMm, Math.max(0.04, 3 * grain));
+    if (asBand) dropDashPieces(mask, margin, flat, width, height, shapes, pxPerMm, aboveGrain);
     // A band's pieces are a pen's strokes like any: its pinholes and specks are noise.
     if (measured)
       return { width, height, mask, margin, threshold, inkLevel, faint: !asBand, bandWidth: measured.ratio };

@@ -2,6 +2,10 @@ import { type ScanWarning, scanWarning } from "../errors.ts";
 import type { CellMask } from "./binarize-cell.ts";
 import { labelComponents } from "./label-components.ts";
 
+/** Ink blobs smaller than this (mm²) are noise, and up to this (mm², a dot 0.4 mm across) specks of dirt. */
+export const NOISE_MM2 = 0.03;
+export const SPECK_MM2 = 0.12;
+
 export type CleanOptions = {
   /** Pixels per millimetre of the mask. */
   pxPerMm: number;
@@ -31,8 +35,8 @@ export function cleanCell(cell: CellMask, options: CleanOptions): CleanedCell {
   const { width, height } = cell;
   const mm2 = options.pxPerMm * options.pxPerMm;
   // A faint box's pieces were judged by the length of the stroke they belong to (see CellMask.faint).
-  const noise = cell.faint ? 0 : (options.noiseMm2 ?? 0.03) * mm2;
-  const speck = cell.faint ? 0 : (options.speckMm2 ?? 0.12) * mm2;
+  const noise = cell.faint ? 0 : (options.noiseMm2 ?? NOISE_MM2) * mm2;
+  const speck = cell.faint ? 0 : (options.speckMm2 ?? SPECK_MM2) * mm2;
   const parts = labelComponents(cell.mask, width, height);
   let largest = 0;
   for (let l = 1; l <= parts.count; l++) largest = Math.max(largest, parts.area[l]!);

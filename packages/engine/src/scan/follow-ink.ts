@@ -2,7 +2,7 @@ import { type ScanWarning, scanWarning } from "../errors.ts";
 import type { BoxMm, Layout, LayoutCell } from "../template/layout-types.ts";
 import { CELL_GAP_RATIO } from "../template/page-geometry.ts";
 import type { CellMask } from "./binarize-cell.ts";
-import type { CleanedCell } from "./clean-cell.ts";
+import { type CleanedCell, NOISE_MM2, SPECK_MM2 } from "./clean-cell.ts";
 import type { Homography } from "./homography.ts";
 import type { GreyImage } from "./images.ts";
 import { type Components, labelComponents } from "./label-components.ts";
@@ -158,8 +158,8 @@ export function followInk(
 
   const mm2 = pxPerMm * pxPerMm;
   // A faint box's pieces were judged by the length of the stroke they belong to (see CellMask.faint).
-  const noise = binary.faint ? 0 : (options.noiseMm2 ?? 0.03) * mm2;
-  const speck = binary.faint ? 0 : (options.speckMm2 ?? 0.12) * mm2;
+  const noise = binary.faint ? 0 : (options.noiseMm2 ?? NOISE_MM2) * mm2;
+  const speck = binary.faint ? 0 : (options.speckMm2 ?? SPECK_MM2) * mm2;
   const touch = TOUCH_MM2 * mm2;
   let largest = 0;
   for (let l = 1; l <= count; l++) largest = Math.max(largest, innerMass[l]!);
