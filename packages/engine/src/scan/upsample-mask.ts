@@ -57,19 +57,27 @@ export function upsampleMask(
   const sw = image.width;
   const lastX = image.width - 1;
   const lastY = image.height - 1;
-  // Per fine column: the kept-mask column, the interpolation's left source column and weight.
-  const keepColumn = new Int32Array(width);
+  // Per fine column: the interpolation's left source column and weight; and the fine columns grouped by the kept-mask
+  // column they lie in (consecutive runs), so that a row skips a group far from ink with one test.
   const sourceColumn = new Int32Array(width);
   const weightX = new Float32Array(width);
+  const groupColumn: number[] = [];
+  const groupStart: number[] = [];
   for (let fx = 0; fx < width; fx++) {
     // Fine pixel centre in base pixel-index coordinates of the cell.
     const x = bx0 + (fx + 0.5) / factor - 0.5;
-    keepColumn[fx] = Math.min(keepWidth - 1, Math.max(0, Math.round(x)));
+    const column = Math.min(keepWidth - 1, Math.max(0, Math.round(x)));
+    if (column !== groupColumn.at(-1)) {
+      groupColumn.push(column);
+      groupStart.push(fx);
+    }
     const xc = Math.min(lastX, Math.max(0, x + offsetX));
     const x0 = Math.min(lastX - 1, xc | 0);
     sourceColumn[fx] = x0;
     weightX[fx] = xc - x0;
   }
+  groupStart.push(width);
+  const groups = groupColumn.length;
   for (let fy = 0; fy < height; fy++) {
     const y = by0 + (fy + 0.5) / factor - 0.5;
     const yc = Math.min(lastY, Math.max(0, y + offsetY));
@@ -82,16 +90,18 @@ export function upsampleMask(
     let runColumn = -1;
     let left = 0;
     let slope = 0;
-    for (let fx = 0; fx < width; fx++) {
-      if (!near[keepRow + keepColumn[fx]!]) continue;
-      const column = sourceColumn[fx]!;
-      if (column !== runColumn) {
-        runColumn = column;
-        const i = row + column;
-        left = src[i]! + (src[i + sw]! - src[i]!) * ty;
-        slope = src[i + 1]! + (src[i + sw + 1]! - src[i + 1]!) * ty - left;
+    for (let g = 0; g < groups; g++) {
+      if (!near[keepRow + groupColumn[g]!]) continue;
+      for (let fx = groupStart[g]!; fx < groupStart[g + 1]!; fx++) {
+        const column = sourceColumn[fx]!;
+        if (column !== runColumn) {
+          runColumn = column;
+          const i = row + column;
+          left = src[i]! + (src[i + sw]! - src[i]!) * ty;
+          slope = src[i + 1]! + (src[i + sw + 1]! - src[i + 1]!) * ty - left;
+        }
+        if (left + slope * weightX[fx]! < threshold) mask[out + fx] = 1;
       }
-      if (left + slope * weightX[fx]! < threshold) mask[out + fx] = 1;
     }
   }
   return { mask, width, height, left: bx0 * factor, top: by0 * factor, factor };
