@@ -576,7 +576,7 @@ function faintStrokes(
       }
     }
     // A dash that a band's stroke touched was cut off it with the stroke's edge, and now lies apart from it.
-    if (asBand) dropDashPieces(mask, margin, flat, width, height, shapes, pxPerMm, aboveGrain);
+    dropDashPieces(mask, margin, flat, width, height, shapes, pxPerMm, aboveGrain);
     // A band's pieces are a pen's strokes like any: its pinholes and specks are noise.
     if (measured)
       return { width, height, mask, margin, threshold, inkLevel, faint: !asBand, bandWidth: measured.ratio };
