@@ -575,7 +575,8 @@ function faintStrokes(
         margin[i] = below > 0 ? below : 0;
       }
     }
-    // A dash that a band's stroke touched was cut off it with the stroke's edge, and now lies apart from it.
+    // A dash that a faint stroke touched was cut off it with the stroke's edge (a band's or a hairline's), and now lies
+    // apart from it.
     dropDashPieces(mask, margin, flat, width, height, shapes, pxPerMm, aboveGrain);
     // A band's pieces are a pen's strokes like any: its pinholes and specks are noise.
     if (measured)
@@ -995,7 +996,7 @@ function dashLevel(picture: Float32Array, width: number, from: number, to: numbe
 }
 
 /**
- * Drops from a mask of bands (a pencil's strokes, cut to their edges) the pieces that are a dashed guide's dashes:
+ * Drops from a mask of faint strokes (a pencil's bands or hairlines, cut) the pieces that are a dashed guide's dashes:
  * lying within the guide's band, at least DASH_RUN_MM long and twice as long along the guide as across it, no thicker
  * than a dash's remains and no darker than the dashes (`picture`, less `margin`). A pencil's dot is round, a stroke
  * along the guide is darker than its dashes or joined to the letter, and a mark's stroke leaves the band.
