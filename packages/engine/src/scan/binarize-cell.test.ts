@@ -740,3 +740,58 @@ describe("binarizeCell on a hairline touching the dashed guide", () => {
     }
   });
 });
+
+describe("binarizeCell on a wider cut around a box", () => {
+  // A 35 mm cut at 8 px/mm around a 20 mm box and parts of its neighbours (gaps between boxes at columns 52–68 and
+  // 228–244): guides at rows 60, 100 (dashed), 150 (baseline) and 175, printed 0.16 below paper but up to half as dark
+  // again or lighter along their length (as uneven light or a shadow's edge leaves them); a thin hand's short stroke
+  // 0.75 mm wide, 0.75 below paper at its top and lighter towards its foot, runs 5 mm down from the baseline. The box's
+  // own cut is the middle 150 pixels.
+  function picture(size: number, offset: number, seed: number) {
+    const random = createRandom(seed);
+    const data = new Float32Array(size * size);
+    for (let y = 0; y < size; y++) {
+      for (let x = 0; x < size; x++) {
+        const [px, py] = [x + offset, y + offset];
+        let level = 1;
+        const inBox = !((px >= 52 && px < 68) || (px >= 228 && px < 244));
+        for (const row of inBox ? GUIDE_ROWS : []) {
+          if (row === DASHED_ROW && Math.floor(px / 12) % 2) continue;
+          level *= 1 - (0.16 + 0.08 * Math.sin(px / 24)) * Math.exp(-((py - row) ** 2) / 2);
+        }
+        const along = Math.min(Math.max((py - 150) / 40, 0), 1);
+        const off = Math.hypot(px - (148 + 6 * along), py - (150 + 40 * along));
+        level *= 1 - (0.75 - 0.2 * along) * 0.5 * (1 + Math.tanh((3 - off) / 1.3));
+        data[y * size + x] = level + 0.012 * random.normal();
+      }
+    }
+    return { width: size, height: size, data };
+  }
+  const GUIDE_ROWS = [60, 100, 150, 175];
+  const DASHED_ROW = 100;
+  const print = (offset: number) => ({
+    rows: GUIDE_ROWS.map((row) => row - offset),
+    columns: [52, 68, 228, 244].map((column) => column - offset).filter((column) => column >= 0),
+    dashed: [DASHED_ROW - offset],
+  });
+
+  it("judges the letter by the box's own ink level where that is darker: its stroke is not taken for a pale pen's, no guide comes with it", () => {
+    for (let seed = 1; seed <= 5; seed++) {
+      const own = binarizeCell(picture(150, 70, seed), 8, [], print(70), { blurMm: 0.2 });
+      const wide = picture(280, 0, seed);
+      // The case: the wider cut's own darkest 0.1 % lies in the stroke's edges, paler than the box's.
+      expect(binarizeCell(wide, 8, [], print(0), { blurMm: 0.2 }).inkLevel).toBeGreaterThan(own.inkLevel + 0.05);
+      const { mask } = binarizeCell(wide, 8, [], print(0), { blurMm: 0.2, boxInkLevel: own.inkLevel });
+      let stroke = 0;
+      let elsewhere = 0;
+      for (let y = 0; y < 280; y++) {
+        for (let x = 0; x < 280; x++) {
+          if (!mask[y * 280 + x]) continue;
+          if (Math.abs(x - 151) <= 8 && y >= 144 && y <= 196) stroke++;
+          else elsewhere++;
+        }
+      }
+      expect({ seed, stroke: stroke > 150, elsewhere }).toEqual({ seed, stroke: true, elsewhere: 0 });
+    }
+  });
+});

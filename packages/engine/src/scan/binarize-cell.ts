@@ -64,6 +64,14 @@ export type PageLevels = {
    * the whole page (see RESOLVED_WIDTH); undefined: each box decides by its own strokes.
    */
   bands?: boolean;
+  /**
+   * A box's own ink level (its cut's darkest 0.1 %), when the picture is a wider cut around the box that follows its
+   * ink: the darker of it and the picture's own is judged by. In the wider cut a small letter's strokes cover a smaller
+   * share of the picture, whose darkest 0.1 % reaches into their edges: a thin hand's letter looked paler there and went
+   * the way of pale pens. Where the box's cut held only the faint tip of ink running in from beyond (a neighbour's
+   * descender), the wider cut sees that ink's core.
+   */
+  boxInkLevel?: number;
 };
 
 const luminance = ([r, g, b]: readonly [number, number, number]) => (0.299 * r + 0.587 * g + 0.114 * b) / 255;
@@ -270,7 +278,7 @@ export function binarizeCell(
     return bins / 512;
   };
   // The ink level is the darkest 0.1 % of the cell: the core of the strokes, not a noisy extreme pixel.
-  const inkLevel = percentile(0.001);
+  const inkLevel = Math.min(percentile(0.001), page.boxInkLevel ?? 1);
   const shapes = printedShapes(width, height, pxPerMm, print, blurPx ?? PRINT_SHAPE_BLUR_MM * pxPerMm);
   if (inkLevel >= EMPTY_LEVEL - printDarker)
     return faintStrokes(image, pxPerMm, labels, inkLevel, printable, shapes, blurPx, page.bands);

@@ -85,7 +85,10 @@ export async function readCell(
   if (cleaned.needsContext || (!cleaned.empty && inkAroundBox(scan, h, cell.box, region, inkLevel))) {
     // Keep this letter's ink there and leave the neighbours'.
     origin = followRegion(cell, surroundings);
-    source = binarizeRegion(scan, h, origin, workPxPerMm, surroundings.cells, surroundings, page);
+    source = binarizeRegion(scan, h, origin, workPxPerMm, surroundings.cells, surroundings, {
+      ...page,
+      boxInkLevel: first.binary.inkLevel,
+    });
     cleaned = followInk(source.binary, origin, workPxPerMm, cell, surroundings, { inner: region });
   }
   const warnings = [...cleaned.warnings];
