@@ -20,10 +20,15 @@ export const DARKEST_SHADOW = 0.3;
  * neighbour where ink covers a block) interpolated between block centres. Where the light changes sharply within
  * the cell (a hand's or a phone's shadow), that estimate would put a dark band along the shadow's edge or wash
  * out ink beside it, so paper is taken instead from a greyscale closing of the picture, which keeps a shadow's
- * edge where it is while it removes the strokes.
+ * edge where it is while it removes the strokes; `widened`, where the caller can cut the same picture `margin` pixels
+ * wider on every side, lets the closing see past the picture's edges (see paperAround).
  * Returns the median paper level too, so the page can tell uneven lighting.
  */
-export function normaliseLighting(image: FloatImage, blockPx: number): { image: FloatImage; paperLevel: number } {
+export function normaliseLighting(
+  image: FloatImage,
+  blockPx: number,
+  widened?: (margin: number) => FloatImage,
+): { image: FloatImage; paperLevel: number } {
   const { width, height, data } = image;
   const bw = Math.max(1, Math.round(width / blockPx));
   const bh = Math.max(1, Math.round(height / blockPx));
@@ -88,7 +93,7 @@ export function normaliseLighting(image: FloatImage, blockPx: number): { image: 
   }
   const paper =
     darkest < EVEN_LIGHT * brightest
-      ? paperBrightness(image, Math.max(1, Math.round(CLOSING_RADIUS_BLOCKS * blockPx)))
+      ? paperAround(image, Math.max(1, Math.round(CLOSING_RADIUS_BLOCKS * blockPx)), widened)
       : null;
   for (let y = 0; y < height; y++) {
     const gy = Math.min(bh - 1, Math.max(0, ((y + 0.5) * bh) / height - 0.5));
@@ -116,6 +121,27 @@ export function normaliseLighting(image: FloatImage, blockPx: number): { image: 
  */
 export function paperBrightness(image: FloatImage, radius: number) {
   return closing(smooth3(image.data, image.width, image.height), image.width, image.height, radius);
+}
+
+/**
+ * paperBrightness of a picture, taken where the picture is known (`widened`) on the picture cut wider by the closing's
+ * reach: a closing repeats the picture's edges outward, so a shadow's edge leaving the picture at a slant turned
+ * there into a corner, which the closing filled with the light beside it (a blot of ink at the picture's edge, with
+ * the guides and borders printed in it). Cut wider, the shadow runs on as it does on the page.
+ */
+function paperAround(image: FloatImage, radius: number, widened?: (margin: number) => FloatImage): Float32Array {
+  if (!widened) return paperBrightness(image, radius);
+  // The smoothing reaches one pixel, the closing `radius` twice over (its maximum, then its minimum).
+  const margin = 2 * radius + 1;
+  const wide = widened(margin);
+  const closed = paperBrightness(wide, radius);
+  const { width, height } = image;
+  const out = new Float32Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const from = (y + margin) * wide.width + margin;
+    out.set(closed.subarray(from, from + width), y * width);
+  }
+  return out;
 }
 
 /** The picture averaged over 3 × 3 pixels (edges clamped), so the closing below follows paper, not its grain. */

@@ -150,13 +150,18 @@ function binarizeRegion(
   surroundings: Pick<Surroundings, "guidesEm" | "dashedEm">,
   page: PageReading,
 ): Binarized {
-  const cut = cutRegion(scan, h, region, workPxPerMm);
   const blur = page.smear;
   const smear = blur && smearIn(blur, h, region, workPxPerMm);
   // One sample of the smear a pixel of the scan, as the camera's pixels saw it.
   const taps = blur ? Math.max(2, Math.round(Math.hypot(blur.dx, blur.dy)) + 1) : 0;
-  const image = smear ? removeMotionBlur(cut, smear.dx, smear.dy, taps) : cut;
-  const { image: normalised, paperLevel } = normaliseLighting(image, 2.5 * workPxPerMm);
+  const picture = (box: BoxMm) => {
+    const cut = cutRegion(scan, h, box, workPxPerMm);
+    return smear ? removeMotionBlur(cut, smear.dx, smear.dy, taps) : cut;
+  };
+  const image = picture(region);
+  // A pixel of the region is one of the widened region's, `margin` pixels further in.
+  const widened = (margin: number) => picture(inset(region, -margin / workPxPerMm));
+  const { image: normalised, paperLevel } = normaliseLighting(image, 2.5 * workPxPerMm, widened);
   const labels = cells.map((c) => labelRect(c, region, workPxPerMm));
   // Pixel centres lie half a pixel in: a line at d mm from the region's edge is at pixel d·pxPerMm − 0.5.
   const at = (mm: number, from: number) => (mm - from) * workPxPerMm - 0.5;
