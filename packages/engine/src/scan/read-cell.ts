@@ -4,7 +4,14 @@ import type { BoxMm, LayoutCell } from "../template/layout-types.ts";
 import { markPlaceholder, templateMark } from "../template/marks.ts";
 import { LABEL_INSET_MM, LABEL_SIZE_EM } from "../template/page-geometry.ts";
 import { pagePoint } from "../units.ts";
-import { binarizeCell, type CellMask, MAX_THRESHOLD, type PageLevels, type PixelRect } from "./binarize-cell.ts";
+import {
+  binarizeCell,
+  type CellMask,
+  MAX_THRESHOLD,
+  type PageLevels,
+  type PixelRect,
+  RESOLVED_WIDTH,
+} from "./binarize-cell.ts";
 import type { CellPicture } from "./cell-picture.ts";
 import { type CleanedCell, cleanCell } from "./clean-cell.ts";
 import { cutRegion } from "./cut-cells.ts";
@@ -85,9 +92,14 @@ export async function readCell(
   if (cleaned.needsContext || (!cleaned.empty && inkAroundBox(scan, h, cell.box, region, inkLevel))) {
     // Keep this letter's ink there and leave the neighbours'.
     origin = followRegion(cell, surroundings);
+    // The wider cut reads the box's pen as the box did: its ink level (see PageLevels.boxInkLevel) and, where the box's
+    // faint strokes were measured, bands or hairlines as they said (as the page decides it, see readScan). Measured
+    // again there, a box's strokes in a shadow or beside another's came out on the other side of RESOLVED_WIDTH.
+    const measured = first.binary.bandWidth;
     source = binarizeRegion(scan, h, origin, workPxPerMm, surroundings.cells, surroundings, {
       ...page,
       boxInkLevel: first.binary.inkLevel,
+      bands: page.bands ?? (measured === undefined ? undefined : measured >= RESOLVED_WIDTH),
     });
     cleaned = followInk(source.binary, origin, workPxPerMm, cell, surroundings, { inner: region });
   }
