@@ -150,6 +150,19 @@ function photoCell(
   return { width: size, height: size, data };
 }
 const LABEL = { x0: 4, y0: 4, x1: 28, y1: 30 };
+/** Ink pixels of a photoCell's mask within `within` of the ring of `radius` around (cx, cy), and those elsewhere. */
+function ringPixels(mask: Uint8Array, cx: number, cy: number, radius: number, within: number) {
+  let onRing = 0;
+  let stray = 0;
+  for (let y = 0; y < 160; y++) {
+    for (let x = 0; x < 160; x++) {
+      if (!mask[y * 160 + x]) continue;
+      if (Math.abs(Math.hypot(x - cx, y - cy) - radius) <= within) onRing++;
+      else stray++;
+    }
+  }
+  return { onRing, stray };
+}
 const inkWithin = (mask: Uint8Array, x: number, y: number, r: number) => {
   for (let dy = -r; dy <= r; dy++) for (let dx = -r; dx <= r; dx++) if (mask[(y + dy) * 160 + x + dx]) return true;
   return false;
@@ -227,15 +240,7 @@ describe("binarizeCell on faint strokes", () => {
         8,
         [LABEL],
       );
-      let onRing = 0;
-      let stray = 0;
-      for (let y = 0; y < 160; y++) {
-        for (let x = 0; x < 160; x++) {
-          if (!mask[y * 160 + x]) continue;
-          if (Math.abs(Math.hypot(x - 70, y - 100) - 5) <= 3) onRing++;
-          else stray++;
-        }
-      }
+      const { onRing, stray } = ringPixels(mask, 70, 100, 5, 3);
       expect({ seed, found: onRing > 40, stray }).toEqual({ seed, found: true, stray: 0 });
     }
   });
@@ -727,15 +732,7 @@ describe("binarizeCell on a hairline touching the dashed guide", () => {
         { rows: [40, 70, 100], columns: [], dashed: [70] },
         { blurMm: 0.17 },
       );
-      let onRing = 0;
-      let stray = 0;
-      for (let y = 0; y < 160; y++) {
-        for (let x = 0; x < 160; x++) {
-          if (!mask[y * 160 + x]) continue;
-          if (Math.abs(Math.hypot(x - 87, y - 70) - 6) <= 3.5) onRing++;
-          else stray++;
-        }
-      }
+      const { onRing, stray } = ringPixels(mask, 87, 70, 6, 3.5);
       expect({ seed, found: onRing > 40, stray }).toEqual({ seed, found: true, stray: 0 });
     }
   });
