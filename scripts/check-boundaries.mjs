@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Enforces the dependency direction of shared/DESIGN.md §2: engine and contract depend on nothing of ours,
 // server and web depend on them and never on each other. Prose alone is not a boundary (CONVENTIONS.md).
+import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -50,13 +51,35 @@ const serviceReason = "services speak the domain, not HTTP: throw a DomainError 
 // Server layers: services (and the ports they use) know nothing of HTTP or Fastify.
 const serverLayerBanned = (inside) => /^src\/(services|ports)\//.test(inside);
 
-function* sourceFiles(dir) {
+function* sourceFiles(dir, ignored) {
   for (const entry of readdirSync(dir)) {
     if (entry === "node_modules" || entry === "dist" || entry.startsWith(".")) continue;
     const path = join(dir, entry);
-    if (statSync(path).isDirectory()) yield* sourceFiles(path);
+    const isDirectory = statSync(path).isDirectory();
+    if (ignored.has(isDirectory ? path + sep : path)) continue;
+    if (isDirectory) yield* sourceFiles(path, ignored);
     else if (/\.(ts|tsx|mts|mjs|js)$/.test(entry)) yield path;
   }
+}
+
+/**
+ * The absolute paths git ignores under `root` (a directory ends in the separator). A clean clone has none of them,
+ * so a local scratch script or a build output must not fail the check where CI would pass. Outside a git work tree
+ * every file counts.
+ */
+function gitIgnored(root) {
+  const listed = spawnSync("git", ["ls-files", "--others", "--ignored", "--exclude-standard", "--directory", "-z"], {
+    cwd: root,
+    encoding: "utf8",
+  });
+  if (listed.status !== 0) return new Set();
+  // git names paths relative to `cwd`, directories with a trailing "/", which join keeps.
+  return new Set(
+    listed.stdout
+      .split("\0")
+      .filter(Boolean)
+      .map((path) => join(root, path)),
+  );
 }
 
 const importPattern =
@@ -65,6 +88,7 @@ const importPattern =
 /** Every crossing of the dependency rules in the repository at `root`, as readable lines. */
 export function findBoundaryProblems(root) {
   const problems = [];
+  const ignored = gitIgnored(root);
   for (const [dir, rule] of Object.entries(workspaces)) {
     const abs = join(root, dir);
     if (!existsSync(join(abs, "package.json"))) continue;
@@ -76,7 +100,7 @@ export function findBoundaryProblems(root) {
         }
       }
     }
-    for (const file of sourceFiles(abs)) {
+    for (const file of sourceFiles(abs, ignored)) {
       const rel = relative(root, file).split(sep).join("/");
       const inside = relative(abs, file).split(sep).join("/");
       const text = readFileSync(file, "utf8");

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -30,6 +31,16 @@ afterEach(() => {
 describe("boundary check", () => {
   it("passes the real repository", () => {
     expect(findBoundaryProblems(resolve(dirname(fileURLToPath(import.meta.url)), ".."))).toEqual([]);
+  });
+
+  it("skips what git ignores, as a clean clone has none of it, and checks it outside git", () => {
+    const files = { "packages/engine/scratch/probe.ts": 'import { readFileSync } from "node:fs";' };
+    const outside = repo(files);
+    expect(findBoundaryProblems(outside).join("\n")).toContain("packages/engine/scratch/probe.ts");
+
+    const inside = repo({ ...files, ".gitignore": "scratch/\n" });
+    execFileSync("git", ["init", "--quiet"], { cwd: inside });
+    expect(findBoundaryProblems(inside)).toEqual([]);
   });
 
   it("passes allowed imports", () => {
