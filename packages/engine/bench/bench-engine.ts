@@ -238,6 +238,20 @@ const scenarios: Scenario[] = [
     targetWhole: 0.97,
     fill: { pencil: true },
   },
+  {
+    name: "pencil, letters crossing their box, phone photo",
+    dpi: 300,
+    capture: (p, l, seed) => capturePhone(p, l.paper, { seed }),
+    targetWhole: 0.97,
+    fill: { pencil: true, crossing: { share: 1 } },
+  },
+  {
+    name: "pencil, letters crossing their box, flatbed 300 dpi",
+    dpi: 300,
+    capture: (p, _, seed) => captureFlatbed(p, { seed }),
+    targetWhole: 0.995,
+    fill: { pencil: true, crossing: { share: 1 } },
+  },
 ];
 /**
  * `--only=<text>[,<text>…]` reads just the scenarios whose names contain one of the texts (for iterating on one

@@ -18,10 +18,18 @@ export type PrintedLines = {
   columns: readonly number[];
   dashed?: readonly number[];
   dots?: readonly { x: number; y: number; radius: number }[];
+  /**
+   * The boxes the lines belong to, where their borders lie (pixels): a guide runs across its own box, not across a
+   * cut that takes in several boxes and the gaps between them. Without them, every line crosses the whole cut.
+   */
+  boxes?: readonly PixelRect[];
 };
 
-/** Where print may lie in a cell (see printableLines), and the darkest level a printed line there can have. */
-type Printable = { rows: Uint8Array; columns: Uint8Array; darkest: number };
+/**
+ * Where print may lie in a cell (see printableLines), the spans each printed line runs across at one level (whole
+ * pixels, end-exclusive, within the cell), and the darkest level a printed line there can have.
+ */
+type Printable = { rows: Uint8Array; columns: Uint8Array; spans: readonly PixelRect[]; darkest: number };
 
 /** A rectangle of cell pixels, end-exclusive: where a box's label is printed. */
 export type PixelRect = { x0: number; y0: number; x1: number; y1: number };
@@ -258,6 +266,7 @@ export function binarizeCell(
   const printable = {
     rows: printableLines(height, pxPerMm, print?.rows),
     columns: printableLines(width, pxPerMm, print?.columns),
+    spans: printSpans(width, height, pxPerMm, print?.boxes),
     darkest: DARKEST_PRINT - printDarker,
   };
   const n = data.length;
@@ -764,7 +773,12 @@ function withoutPrint(data: Float32Array, width: number, height: number, printab
   return divideOutPrint(data, width, height, printable).picture;
 }
 
-/** withoutPrint's picture, with the level each row, then each column, was divided by (1: left as it was). */
+/**
+ * withoutPrint's picture, with the level each row, then each column, was divided by (1: left as it was; the darkest
+ * over the spans it crosses). Each printed line is divided out span by span (see Printable.spans): a cut wider than
+ * its box takes in the gaps between boxes, where nothing was printed, and rows measured across all of it kept every
+ * guide at the level of its own box's paper.
+ */
 function divideOutPrint(
   data: Float32Array,
   width: number,
@@ -773,44 +787,77 @@ function divideOutPrint(
 ): { picture: Float32Array; rows: Float32Array; columns: Float32Array } {
   const out = Float32Array.from(data);
   const darkest = printable.darkest;
-  const levels = (lines: number, length: number, printable: Uint8Array, at: (line: number, k: number) => number) => {
-    // 1 leaves a line as it is: so are those where nothing was printed.
-    const result = new Float32Array(lines).fill(1);
-    const histogram = new Uint16Array(257);
-    // Levels 0.5–1.0 in steps of 1/512; lighter than paper counts as paper.
-    const target = Math.round(length * (1 - PRINT_PERCENTILE));
-    for (let line = 0; line < lines; line++) {
-      if (!printable[line]) continue;
-      histogram.fill(0);
-      for (let k = 0; k < length; k++) {
-        const bin = ((at(line, k) - 0.5) * 512) | 0;
-        histogram[bin < 0 ? 0 : bin > 256 ? 256 : bin]!++;
-      }
-      // The level with PRINT_PERCENTILE of the line darker: counted from the light end.
-      let seen = 0;
-      let level = 1;
-      for (let b = 256; b >= 0; b--) {
-        seen += histogram[b]!;
-        if (seen > target) {
-          level = 0.5 + (b + 0.5) / 512;
-          break;
-        }
-      }
-      result[line] = level >= 1 || level < darkest ? 1 : level;
+  const histogram = new Uint16Array(257);
+  // The level of `length` pixels from `start`, `step` apart: that with PRINT_PERCENTILE of them darker, counted from
+  // the light end in steps of 1/512 over 0.5–1.0 (lighter than paper counts as paper). 1 leaves them as they are:
+  // paper, or darker than any print (a long stroke lying along them).
+  const levelOf = (start: number, step: number, length: number) => {
+    histogram.fill(0);
+    for (let k = 0, i = start; k < length; k++, i += step) {
+      const bin = ((out[i]! - 0.5) * 512) | 0;
+      histogram[bin < 0 ? 0 : bin > 256 ? 256 : bin]!++;
     }
-    return result;
+    const target = Math.round(length * (1 - PRINT_PERCENTILE));
+    let seen = 0;
+    let level = 1;
+    for (let b = 256; b >= 0; b--) {
+      seen += histogram[b]!;
+      if (seen > target) {
+        level = 0.5 + (b + 0.5) / 512;
+        break;
+      }
+    }
+    return level >= 1 || level < darkest ? 1 : level;
   };
-  const rows = levels(height, width, printable.rows, (y, x) => out[y * width + x]!);
-  for (let y = 0; y < height; y++) {
-    const r = rows[y]!;
-    if (r < 1) for (let x = 0; x < width; x++) out[y * width + x]! /= r;
+  const rows = new Float32Array(height).fill(1);
+  for (const span of printable.spans) {
+    for (let y = span.y0; y < span.y1; y++) {
+      if (!printable.rows[y]) continue;
+      const start = y * width + span.x0;
+      const level = levelOf(start, 1, span.x1 - span.x0);
+      if (level >= 1) continue;
+      for (let i = start; i < start + span.x1 - span.x0; i++) out[i]! /= level;
+      rows[y] = Math.min(rows[y]!, level);
+    }
   }
-  const columns = levels(width, height, printable.columns, (x, y) => out[y * width + x]!);
-  for (let x = 0; x < width; x++) {
-    const c = columns[x]!;
-    if (c < 1) for (let y = 0; y < height; y++) out[y * width + x]! /= c;
+  const columns = new Float32Array(width).fill(1);
+  for (const span of printable.spans) {
+    for (let x = span.x0; x < span.x1; x++) {
+      if (!printable.columns[x]) continue;
+      const start = span.y0 * width + x;
+      const level = levelOf(start, width, span.y1 - span.y0);
+      if (level >= 1) continue;
+      for (let i = start, y = span.y0; y < span.y1; y++, i += width) out[i]! /= level;
+      columns[x] = Math.min(columns[x]!, level);
+    }
   }
   return { picture: out, rows, columns };
+}
+
+/**
+ * The spans printed lines run across at one level, in a cell `width` × `height` pixels: each box (`boxes`, where its
+ * borders lie) widened by PRINT_REACH_MM so its borders' blur lies inside, in whole pixels within the cell; the whole
+ * cell without boxes. A cut inside one box is one span.
+ */
+function printSpans(
+  width: number,
+  height: number,
+  pxPerMm: number,
+  boxes: readonly PixelRect[] | undefined,
+): PixelRect[] {
+  if (!boxes) return [{ x0: 0, y0: 0, x1: width, y1: height }];
+  const reach = PRINT_REACH_MM * pxPerMm;
+  const spans: PixelRect[] = [];
+  for (const box of boxes) {
+    const span = {
+      x0: Math.max(0, Math.floor(box.x0 - reach)),
+      y0: Math.max(0, Math.floor(box.y0 - reach)),
+      x1: Math.min(width, Math.ceil(box.x1 + reach) + 1),
+      y1: Math.min(height, Math.ceil(box.y1 + reach) + 1),
+    };
+    if (span.x1 > span.x0 && span.y1 > span.y0) spans.push(span);
+  }
+  return spans;
 }
 
 /**

@@ -186,6 +186,12 @@ function binarizeRegion(
     ]),
     dashed: cells.flatMap((c) => surroundings.dashedEm.map((em) => at(c.baselineY - em * c.emMm, region.y))),
     dots: cells.flatMap((c) => (templateMark(c.chars) ? placeholderDots(c, region, workPxPerMm) : [])),
+    boxes: cells.map((c) => ({
+      x0: at(c.box.x, region.x),
+      y0: at(c.box.y, region.y),
+      x1: at(c.box.x + c.box.width, region.x),
+      y1: at(c.box.y + c.box.height, region.y),
+    })),
   };
   // What is left of a smear once removed is not measured: the blur alone cannot tell a band from a hairline there.
   const levels = smear ? { ...page, blurMm: undefined } : page;
