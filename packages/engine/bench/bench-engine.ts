@@ -252,6 +252,31 @@ const scenarios: Scenario[] = [
     targetWhole: 0.995,
     fill: { pencil: true, crossing: { share: 1 } },
   },
+  {
+    // The conditions of the rows above, with a pencil: each makes its faint strokes look narrower beside the blur
+    // (curl and a lifted edge, a steep view whose blur along the foreshortened way is the page's widest, a shaken
+    // hand's smear removed, a dim light's noise).
+    name: "pencil, curled phone photo",
+    dpi: 300,
+    capture: (p, l, seed) =>
+      capturePhone(curlPage(p, l.paper, { seed, shape: seed % 2 ? "curl" : "lift" }), l.paper, { seed }),
+    targetWhole: 0.97,
+    fill: { pencil: true },
+  },
+  {
+    name: "pencil, steep angle + motion blur phone photo",
+    dpi: 300,
+    capture: (p, l, seed) => capturePhone(p, l.paper, { seed, tiltDegrees: 40, motionBlurPx: 5 }),
+    targetWhole: 0.97,
+    fill: { pencil: true },
+  },
+  {
+    name: "pencil, dim light phone photo",
+    dpi: 300,
+    capture: (p, l, seed) => capturePhone(p, l.paper, { seed, noise: 15, shadow: 0.6, jpegQuality: 55 }),
+    targetWhole: 0.97,
+    fill: { pencil: true },
+  },
 ];
 /**
  * `--only=<text>[,<text>…]` reads just the scenarios whose names contain one of the texts (for iterating on one

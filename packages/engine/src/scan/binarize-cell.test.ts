@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createRandom } from "../synth/random.ts";
 import { DROPOUT_RGB, LABEL_RGB } from "../template/page-geometry.ts";
-import { binarizeCell, MAX_THRESHOLD, RESOLVED_WIDTH } from "./binarize-cell.ts";
+import { binarizeCell, MAX_THRESHOLD, RESOLVED_WIDTH, tooDarkForHairlines } from "./binarize-cell.ts";
 import { normaliseLighting } from "./normalise-lighting.ts";
 
 const level = ([r, g, b]: readonly number[]) => (0.299 * r! + 0.587 * g! + 0.114 * b!) / 255;
@@ -854,6 +854,37 @@ describe("binarizeCell on a cut around several boxes", () => {
       ).toBeGreaterThan(200);
       const { mask } = binarizeCell(image, 8, [], print(true), { blurMm: 0.2, bands: true });
       expect({ seed, ...reading(mask) }).toEqual({ seed, strokeWhole: true, elsewhere: 0 });
+    }
+  });
+});
+
+describe("tooDarkForHairlines", () => {
+  /** The light a line `widthMm` wide stopping `depth` of it lets through at its middle, seen through a Gaussian blur. */
+  function middleLevel(widthMm: number, depth: number, blurMm: number) {
+    let covered = 0;
+    const step = widthMm / 2000;
+    for (let x = -widthMm / 2 + step / 2; x < widthMm / 2; x += step) {
+      covered += (Math.exp(-(x * x) / (2 * blurMm * blurMm)) / (blurMm * Math.sqrt(2 * Math.PI))) * step;
+    }
+    return 1 - depth * covered;
+  }
+  const phoneBlurs = [0.15, 0.2, 0.25, 0.3, 0.35];
+
+  it("never takes a black 0.1 mm fine liner's line for a pencil's, however sharp the picture", () => {
+    for (const blurMm of [0.08, 0.12, ...phoneBlurs]) {
+      expect({ blurMm, pencil: tooDarkForHairlines(middleLevel(0.1, 0.95, blurMm), blurMm) }).toEqual({
+        blurMm,
+        pencil: false,
+      });
+    }
+  });
+
+  it("takes a pencil's 0.5 mm stroke at half the paper's light for a pencil's under a phone photo's blur", () => {
+    for (const blurMm of phoneBlurs) {
+      expect({ blurMm, pencil: tooDarkForHairlines(middleLevel(0.5, 0.5, blurMm), blurMm) }).toEqual({
+        blurMm,
+        pencil: true,
+      });
     }
   });
 });

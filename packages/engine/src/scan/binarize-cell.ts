@@ -1,5 +1,5 @@
 import { DROPOUT_RGB, LABEL_RGB } from "../template/page-geometry.ts";
-import { BLUR_ALONE, edgeShare, trueWidth } from "./blurred-band.ts";
+import { BLUR_ALONE, edgeShare, middleDepth, trueWidth } from "./blurred-band.ts";
 import { SPECK_MM2 } from "./clean-cell.ts";
 import type { FloatImage } from "./images.ts";
 import { kthSmallest } from "./kth-smallest.ts";
@@ -143,6 +143,32 @@ export const RESOLVED_WIDTH = 2.2;
  * 1.6 with the blur at its widest).
  */
 export const BAND_PAGE_THINNEST = 1.3;
+
+/**
+ * How wide (mm) and how dark (share of paper's light it stops) the thickest hairline is: a 0.1 mm fine liner's line
+ * with its ink's spread into the paper, black. Calibrated on the benchmark's hairline phone photos (four hands), whose
+ * faint boxes' median ink level lies 0.02–0.05 above what such a line seen through the page's blur can reach.
+ */
+const HAIRLINE_MM = 0.14;
+const HAIRLINE_INK_DEPTH = 0.95;
+/**
+ * How much darker than the thickest hairline can look a page's faint boxes must be, at their median, to be a pencil's
+ * whatever their widths say. The page's blur is measured along the way it spreads most, so a line running the other
+ * way is a little deeper than that blur lets it be.
+ */
+const HAIRLINE_INK_MARGIN = 0.08;
+
+/**
+ * Whether faint strokes whose boxes' median ink level (CellMask.inkLevel) is `medianInk` are too dark for hairlines
+ * under a blur of `blurMm` (standard deviation, mm): a line thinner than the blur cannot reach its ink's depth, so a
+ * page of such boxes is a pencil's (or a pale pen's) even where the widths measured say hairlines. They do on a photo
+ * taken at a steep angle, whose blur along the foreshortened way makes every stroke look narrow beside it, and under
+ * a dim light's noise (pencil pages read 23 % and 60 % whole that way).
+ */
+export function tooDarkForHairlines(medianInk: number, blurMm: number): boolean {
+  const lightest = 1 - HAIRLINE_INK_DEPTH * middleDepth(HAIRLINE_MM / blurMm);
+  return medianInk <= lightest - HAIRLINE_INK_MARGIN;
+}
 /**
  * In a band, a pixel that both sides across it are this much deeper than (its depth under this share of theirs) is
  * the paper between two strokes that the blur darkened past half their depth (the bars of a shaken "="), not ink; a

@@ -21,6 +21,11 @@ export function widthAtHalfDepth(u: number): number {
   return lo + hi;
 }
 
+/** The depth at the middle of a band `u` deviations wide seen through the blur, as a share of its ink's own depth. */
+export function middleDepth(u: number): number {
+  return u <= 0 ? 0 : erf(u / (2 * Math.SQRT2));
+}
+
 const STEP = 0.05;
 /** widthAtHalfDepth at 0, STEP, 2·STEP, … 10 deviations: it grows with the width, so it can be read backwards. */
 const AT_HALF = Float64Array.from({ length: 201 }, (_, k) => widthAtHalfDepth(k * STEP));

@@ -44,6 +44,8 @@ export type CellReading = {
   paperLevel: number;
   /** The box's faint strokes' width at half depth over the blur's (see CellMask.bandWidth). */
   bandWidth?: number;
+  /** The darkest 0.1 % of the box's own cut, lighting normalised (CellMask.inkLevel). */
+  inkLevel: number;
   millis: { cut: number; clean: number; trace: number };
 };
 
@@ -112,6 +114,7 @@ export async function readCell(
       cell: { ...base, empty: true, path: "", bbox: null, warnings },
       paperLevel: first.paperLevel,
       bandWidth: first.binary.bandWidth,
+      inkLevel: first.binary.inkLevel,
       millis: { cut: cut - started, clean: clean - cut, trace: 0 },
     };
   }
@@ -121,6 +124,7 @@ export async function readCell(
     cell: { ...base, empty: placed.path === "", path: placed.path, bbox: placed.bbox, warnings },
     paperLevel: first.paperLevel,
     bandWidth: first.binary.bandWidth,
+    inkLevel: first.binary.inkLevel,
     millis: { cut: cut - started, clean: clean - cut, trace: done - clean },
   };
 }
@@ -193,9 +197,9 @@ function binarizeRegion(
       y1: at(c.box.y + c.box.height, region.y),
     })),
   };
-  // What is left of a smear once removed is not measured: the blur alone cannot tell a band from a hairline there.
-  const levels = smear ? { ...page, blurMm: undefined } : page;
-  return { binary: binarizeCell(normalised, workPxPerMm, labels, print, levels), paperLevel };
+  // What is left of a smear once removed is measured against the page's blur like any box: it widens a hairline a
+  // little, while left unmeasured a pencil's strokes were cut at the ceiling, thin and holed (see tooDarkForHairlines).
+  return { binary: binarizeCell(normalised, workPxPerMm, labels, print, page), paperLevel };
 }
 
 /** The dots of a mark box's dotted circle, in pixels of a region cut at `pxPerMm` (see markPlaceholder). */

@@ -1,7 +1,7 @@
 import { EngineError, type ScanWarning, scanWarning } from "../errors.ts";
 import type { LayoutLookup } from "../template/layout-types.ts";
 import { pagePoint, type ScanPoint } from "../units.ts";
-import { BAND_PAGE_THINNEST, RESOLVED_WIDTH } from "./binarize-cell.ts";
+import { BAND_PAGE_THINNEST, RESOLVED_WIDTH, tooDarkForHairlines } from "./binarize-cell.ts";
 import { cellPicture } from "./cell-picture.ts";
 import { findMarkers } from "./find-markers.ts";
 import { findQrCode } from "./find-qr-code.ts";
@@ -160,6 +160,7 @@ export async function readScan(
   const cells: ScanCell[] = [];
   const paperLevels: number[] = [];
   const bandWidths: (number | undefined)[] = [];
+  const inkLevels: number[] = [];
   const cellTimes = { cut: 0, clean: 0, trace: 0 };
   const pageReading = { smear, blurMm: blur?.sigmaMm, printDarker: print.darker };
   const withPicture = (reading: CellReading, index: number): ScanCell => {
@@ -183,15 +184,21 @@ export async function readScan(
     cells.push(withPicture(reading, index));
     paperLevels.push(reading.paperLevel);
     bandWidths.push(reading.bandWidth);
+    inkLevels.push(reading.inkLevel);
   }
   // One pen writes a page: whether its faint strokes are bands wider than the blur (a pencil's) or hairlines is
   // decided over the page's faint boxes, and a box whose own strokes said otherwise is read again. Where the blur
-  // spreads over a pixel of the cut or more (a photo), by the thinnest of them (BAND_PAGE_THINNEST); on a sharper
-  // picture (a scan) a hairline's few pixels measure wider than its blur says, and the median decides (RESOLVED_WIDTH).
+  // spreads over a pixel of the cut or more (a photo), by the thinnest of them (BAND_PAGE_THINNEST) or by their ink,
+  // where that is darker than a line thinner than the blur can look (tooDarkForHairlines); on a sharper picture (a
+  // scan) a hairline's few pixels measure wider than its blur says, and the median decides (RESOLVED_WIDTH).
   const faint = bandWidths.filter((w) => w !== undefined);
+  const faintInk = inkLevels.filter((_, i) => bandWidths[i] !== undefined);
   if (faint.length >= MIN_FAINT_BOXES) {
-    const blurred = (blur?.sigmaMm ?? 0) * workPxPerMm >= 1;
-    const bands = blurred ? lowerTenth(faint) >= BAND_PAGE_THINNEST : median(faint) >= RESOLVED_WIDTH;
+    const blurMm = blur?.sigmaMm ?? 0;
+    const bands =
+      blurMm * workPxPerMm >= 1
+        ? lowerTenth(faint) >= BAND_PAGE_THINNEST || tooDarkForHairlines(median(faintInk), blurMm)
+        : median(faint) >= RESOLVED_WIDTH;
     for (const [index, width] of bandWidths.entries()) {
       if (width === undefined || width >= RESOLVED_WIDTH === bands) continue;
       const cell = pageCells[index]!;
