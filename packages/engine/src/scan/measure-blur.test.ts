@@ -155,4 +155,18 @@ describe("measureBlur", () => {
       expect({ sigma, smear, within: ratio > 0.9 && ratio < 1.25 }).toEqual({ sigma, smear, within: true });
     }
   });
+
+  it("measures the blur on one marker when the others cannot be measured (a curled page's corners)", () => {
+    const sigma = 1.2;
+    const expected = Math.sqrt(sigma * sigma + 1 / 12) / PX_PER_MM;
+    // Three of the four places hold no marker: only the first can be measured.
+    const oneMeasurable: Layout["markers"] = {
+      ...markers,
+      centers: [markers.centers[0], { x: 37, y: 20 }, { x: 37, y: 44 }, { x: 37, y: 32 }],
+    };
+    const blur = measureBlur(photograph(null, sigma, 11), h, oneMeasurable);
+    expect(blur).toBeDefined();
+    const ratio = blur!.sigmaMm / expected;
+    expect(ratio > 0.9 && ratio < 1.25).toBe(true);
+  });
 });

@@ -59,8 +59,9 @@ export type PageBlur = {
  * the picture at an outer corner of the black square is the blur itself (a corner is the product of two steps),
  * whose central moment gives the covariance across the axes, the part that tells a smear along one diagonal from one
  * along the other. The difference of the covariance's two principal spreads is the smear's (the median of the
- * markers'); the larger one, measured in page millimetres, is how far the blur spreads a line at most. Returns
- * undefined when fewer than two markers can be measured.
+ * markers'); the larger one, measured in page millimetres, is how far the blur spreads a line at most. One marker
+ * measured is enough (a curled page's other corners may not be): without the page's blur, boxes of pale ink are cut at
+ * the ceiling, and a pencil's strokes came back thin and holed. Returns undefined when no marker can be measured.
  */
 export function measureBlur(scan: GreyImage, h: Homography, markers: Layout["markers"]): PageBlur | undefined {
   const spreads: Spread[] = [];
@@ -68,7 +69,7 @@ export function measureBlur(scan: GreyImage, h: Homography, markers: Layout["mar
     const spread = markerSpread(scan, h, centre.x, centre.y, markers.sizeMm);
     if (spread) spreads.push(spread);
   }
-  if (spreads.length < 2) return undefined;
+  if (spreads.length < 1) return undefined;
   const sigmaMm = Math.sqrt(median(spreads.map((s) => largerSpread(s.page))));
   const [xx, xy, yy] = [0, 1, 2].map((k) => median(spreads.map((s) => s.scan[k]!))) as [number, number, number];
   // Principal spreads of [[xx, xy], [xy, yy]]: their difference is the smear's L²/12, the larger one's axis its way.
