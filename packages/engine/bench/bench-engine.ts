@@ -280,7 +280,7 @@ const scenarios: Scenario[] = [
 ];
 /**
  * `--only=<text>[,<text>…]` reads just the scenarios whose names contain one of the texts (for iterating on one
- * condition): one read a page, no memory, speed or README.
+ * condition; a text found whole in a name, commas and all, is one text): one read a page, no memory, speed or README.
  */
 const option = (name: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(`--${name}=`.length) || undefined;
@@ -296,8 +296,15 @@ const seedShift = 1000 * Number(option("seed") ?? 0);
  * an SVG (truth filled blue, reading outlined red) to not-whole/.
  */
 const dump = process.argv.includes("--dump");
-const only =
-  option("only")?.split(",").filter(Boolean) ?? (otherHand || seedShift ? scenarios.map((s) => s.name) : undefined);
+const onlyText = option("only");
+// Scenario names hold commas ("pencil, dim light phone photo"): a text found whole in a name is one text.
+const only = onlyText
+  ? scenarios.some((s) => s.name.includes(onlyText))
+    ? [onlyText]
+    : onlyText.split(",").filter(Boolean)
+  : otherHand || seedShift
+    ? scenarios.map((s) => s.name)
+    : undefined;
 const outDir = join(
   here,
   "../../../bench-results/engine",
