@@ -162,8 +162,8 @@ const HAIRLINE_INK_MARGIN = 0.08;
  * Whether faint strokes whose boxes' median ink level (CellMask.inkLevel) is `medianInk` are too dark for hairlines
  * under a blur of `blurMm` (standard deviation, mm): a line thinner than the blur cannot reach its ink's depth, so a
  * page of such boxes is a pencil's (or a pale pen's) even where the widths measured say hairlines. They do on a photo
- * taken at a steep angle, whose blur along the foreshortened way makes every stroke look narrow beside it, and under
- * a dim light's noise (pencil pages read 23 % and 60 % whole that way).
+ * taken at a steep angle, whose blur along the foreshortened way makes every stroke look narrow beside it (the
+ * benchmark's pencil steep photo read 22.6 % whole that way, 99.4 % now, its shaken page mended by measuring it).
  */
 export function tooDarkForHairlines(medianInk: number, blurMm: number): boolean {
   const lightest = 1 - HAIRLINE_INK_DEPTH * middleDepth(HAIRLINE_MM / blurMm);

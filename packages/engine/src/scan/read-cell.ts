@@ -181,21 +181,23 @@ function binarizeRegion(
   const labels = cells.map((c) => labelRect(c, region, workPxPerMm));
   // Pixel centres lie half a pixel in: a line at d mm from the region's edge is at pixel d·pxPerMm − 0.5.
   const at = (mm: number, from: number) => (mm - from) * workPxPerMm - 0.5;
+  // Where each box's borders lie: they are printed lines, and each guide runs across its own box.
+  const boxes = cells.map((c) => ({
+    x0: at(c.box.x, region.x),
+    y0: at(c.box.y, region.y),
+    x1: at(c.box.x + c.box.width, region.x),
+    y1: at(c.box.y + c.box.height, region.y),
+  }));
   const print = {
-    columns: cells.flatMap((c) => [at(c.box.x, region.x), at(c.box.x + c.box.width, region.x)]),
-    rows: cells.flatMap((c) => [
-      at(c.box.y, region.y),
-      at(c.box.y + c.box.height, region.y),
+    columns: boxes.flatMap((b) => [b.x0, b.x1]),
+    rows: cells.flatMap((c, i) => [
+      boxes[i]!.y0,
+      boxes[i]!.y1,
       ...surroundings.guidesEm.map((em) => at(c.baselineY - em * c.emMm, region.y)),
     ]),
     dashed: cells.flatMap((c) => surroundings.dashedEm.map((em) => at(c.baselineY - em * c.emMm, region.y))),
     dots: cells.flatMap((c) => (templateMark(c.chars) ? placeholderDots(c, region, workPxPerMm) : [])),
-    boxes: cells.map((c) => ({
-      x0: at(c.box.x, region.x),
-      y0: at(c.box.y, region.y),
-      x1: at(c.box.x + c.box.width, region.x),
-      y1: at(c.box.y + c.box.height, region.y),
-    })),
+    boxes,
   };
   // What is left of a smear once removed is measured against the page's blur like any box: it widens a hairline a
   // little, while left unmeasured a pencil's strokes were cut at the ceiling, thin and holed (see tooDarkForHairlines).
