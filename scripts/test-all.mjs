@@ -3,6 +3,7 @@
 // "N passed, N failed". Vitest is not among the runners CI recognises, so the counts are summed here.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -55,6 +56,9 @@ if (wants("unit")) {
   const ok = run("unit and integration (vitest)", "npx", [
     "vitest",
     "run",
+    // Vitest's default keeps one core idle (cores − 1), per project: on CI's 2-core machine that ran one file at a
+    // time. Most files wait on imports, child processes and databases rather than the CPU, so every core gets one.
+    `--maxWorkers=${availableParallelism()}`,
     "--reporter=default",
     "--reporter=json",
     `--outputFile.json=${file}`,
