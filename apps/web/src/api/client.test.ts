@@ -167,6 +167,41 @@ describe("API client: token refresh (spec §4)", () => {
     expect(api.getAccessToken()).toBeNull();
   });
 
+  it.each([429, 503])(
+    "keeps the session when the refresh is answered %i: no logout, the original error, the next 401 tries again",
+    async (status) => {
+      const api = client();
+      api.setAccessToken("stale");
+      server.state.refreshUnavailable = status;
+      let loggedOut = 0;
+      api.onLoggedOut(() => {
+        loggedOut += 1;
+      });
+      expect(await failure(api.get("/protected", { retry: 0 }))).toMatchObject({ status: 401, code: "UNAUTHORIZED" });
+      expect(server.state.logoutCalls).toBe(0);
+      expect(loggedOut).toBe(0);
+
+      server.state.refreshUnavailable = null;
+      expect(await api.get("/protected")).toEqual({ ok: true });
+      expect(server.state.refreshCalls).toBe(2);
+    },
+  );
+
+  it("keeps the session when the refresh cannot reach the server", async () => {
+    const api = client({
+      fetch: (input, init) =>
+        String(input).endsWith("/auth/refreshtoken") ? Promise.reject(new TypeError("offline")) : fetch(input, init),
+    });
+    api.setAccessToken("stale");
+    let loggedOut = 0;
+    api.onLoggedOut(() => {
+      loggedOut += 1;
+    });
+    expect(await failure(api.get("/protected", { retry: 0 }))).toMatchObject({ status: 401 });
+    expect(server.state.logoutCalls).toBe(0);
+    expect(loggedOut).toBe(0);
+  });
+
   it("never refreshes for auth calls", async () => {
     const error = await failure(client().post("/auth/signin", { username: "ada", password: "x" }));
     expect(error).toMatchObject({ status: 401, code: "BAD_CREDENTIALS" });

@@ -264,9 +264,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       changeToken(isRecord(answer) && typeof answer.accessToken === "string" ? answer.accessToken : accessToken);
       for (const listener of refreshedListeners) listener(answer);
       return answer ?? {};
-    } catch {
-      // The refresh failure itself is not reported: spec §4 hands each waiting caller its own original error.
-      await logOut();
+    } catch (error) {
+      // The refresh failure itself is not reported: spec §4 hands each waiting caller its own original error. A
+      // refresh the server could not answer now (rate limited, down, unreachable) says nothing of the session:
+      // logging out would end it on the server for good, so it stays and the next 401 tries again.
+      if (!isRetryable(error)) await logOut();
       return null;
     }
   }

@@ -50,8 +50,11 @@ export const LIMITS = {
   // Mails per mailbox: past the limit requests still answer 204 but send nothing (recovery.ts).
   forgotAccount: { name: "forgot-account", limit: 3, windowMs: 15 * MINUTE },
   resetIp: { name: "reset-ip", limit: 10, windowMs: 15 * MINUTE },
-  refreshIp: { name: "refresh-ip", limit: 60, windowMs: MINUTE },
-  refreshAccount: { name: "refresh-account", limit: 20, windowMs: MINUTE },
+  // Every page load of a signed-in visitor refreshes once (the access token lives in memory): a class behind one
+  // address, or one person opening tabs, must stay well inside these. A refresh token cannot be guessed, so they
+  // only stop floods.
+  refreshIp: { name: "refresh-ip", limit: 600, windowMs: MINUTE },
+  refreshAccount: { name: "refresh-account", limit: 120, windowMs: MINUTE },
   // A class fetches its challenges behind one address; creating one costs the server a single key derivation.
   captchaIp: { name: "captcha-ip", limit: 120, windowMs: MINUTE },
   profileAccount: { name: "profile-account", limit: 10, windowMs: 15 * MINUTE },

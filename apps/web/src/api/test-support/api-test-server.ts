@@ -10,6 +10,8 @@ export interface ApiTestServerState {
   validToken: string;
   /** When false, /auth/refreshtoken answers 401 like an expired refresh cookie. */
   refreshSucceeds: boolean;
+  /** A status (429, 503…) /auth/refreshtoken answers with while the server cannot refresh now; null: it can. */
+  refreshUnavailable: number | null;
   lastHeaders: IncomingMessage["headers"];
 }
 
@@ -36,6 +38,7 @@ export async function startApiTestServer(): Promise<ApiTestServer> {
     logoutCalls: 0,
     validToken: "token-1",
     refreshSucceeds: true,
+    refreshUnavailable: null,
     lastHeaders: {},
   });
   const state = fresh();
@@ -68,6 +71,8 @@ export async function startApiTestServer(): Promise<ApiTestServer> {
         state.refreshCalls += 1;
         // A slow refresh leaves time for every parallel 401 to arrive while it is in flight.
         setTimeout(() => {
+          if (state.refreshUnavailable !== null)
+            return json(response, state.refreshUnavailable, { code: "UNAVAILABLE", message: "Try again later" });
           if (!state.refreshSucceeds) return json(response, 401, { code: "UNAUTHORIZED", message: "Expired" });
           state.validToken = `token-${state.refreshCalls + 1}`;
           json(response, 200, { accessToken: state.validToken });
