@@ -104,6 +104,9 @@ export function withSignIn(Page: ComponentType, meta: PageMetaOf): ComponentType
     return (
       <Container size="sm" py="xl">
         <SignedOutMeta meta={meta} />
+        <Title order={1} mb="md">
+          {meta(t).title}
+        </Title>
         <Alert color="violet" title={t("errors.signIn")} data-testid="workspace-signed-out">
           <Text mb="sm">{t("signedOut.text")}</Text>
           <Button component={AppLink} page="login" search={`?${RETURN_PARAM}=${encodeURIComponent(from)}`}>

@@ -134,7 +134,10 @@ function AddSubscriberPage() {
   if (!admin) {
     return (
       <Container size="sm" py="xl">
-        <Alert color="red" variant="light" title={t("admin.title")} data-testid="admin-only">
+        <Title order={1} mb="md">
+          {t("admin.title")}
+        </Title>
+        <Alert color="red" variant="light" data-testid="admin-only">
           {t("admin.only")}
         </Alert>
       </Container>
