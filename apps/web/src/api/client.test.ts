@@ -20,6 +20,15 @@ function hits(key: string): number {
   return server.state.hits.get(key) ?? 0;
 }
 
+/** How many times the client has told its listeners the session is over. */
+function logouts(api: ReturnType<typeof createApiClient>): () => number {
+  let count = 0;
+  api.onLoggedOut(() => {
+    count += 1;
+  });
+  return () => count;
+}
+
 async function failure(promise: Promise<unknown>): Promise<unknown> {
   try {
     await promise;
@@ -152,10 +161,7 @@ describe("API client: token refresh (spec §4)", () => {
     const api = client();
     api.setAccessToken("stale");
     server.state.refreshSucceeds = false;
-    let loggedOut = 0;
-    api.onLoggedOut(() => {
-      loggedOut += 1;
-    });
+    const loggedOut = logouts(api);
     const errors = await Promise.all(Array.from({ length: 3 }, () => failure(api.get("/protected"))));
     for (const error of errors) {
       expect(error).toBeInstanceOf(ApiError);
@@ -163,7 +169,7 @@ describe("API client: token refresh (spec §4)", () => {
     }
     expect(server.state.refreshCalls).toBe(1);
     expect(server.state.logoutCalls).toBe(1);
-    expect(loggedOut).toBe(1);
+    expect(loggedOut()).toBe(1);
     expect(api.getAccessToken()).toBeNull();
   });
 
@@ -173,13 +179,10 @@ describe("API client: token refresh (spec §4)", () => {
       const api = client();
       api.setAccessToken("stale");
       server.state.refreshUnavailable = status;
-      let loggedOut = 0;
-      api.onLoggedOut(() => {
-        loggedOut += 1;
-      });
+      const loggedOut = logouts(api);
       expect(await failure(api.get("/protected", { retry: 0 }))).toMatchObject({ status: 401, code: "UNAUTHORIZED" });
       expect(server.state.logoutCalls).toBe(0);
-      expect(loggedOut).toBe(0);
+      expect(loggedOut()).toBe(0);
 
       server.state.refreshUnavailable = null;
       expect(await api.get("/protected")).toEqual({ ok: true });
@@ -193,13 +196,10 @@ describe("API client: token refresh (spec §4)", () => {
         String(input).endsWith("/auth/refreshtoken") ? Promise.reject(new TypeError("offline")) : fetch(input, init),
     });
     api.setAccessToken("stale");
-    let loggedOut = 0;
-    api.onLoggedOut(() => {
-      loggedOut += 1;
-    });
+    const loggedOut = logouts(api);
     expect(await failure(api.get("/protected", { retry: 0 }))).toMatchObject({ status: 401 });
     expect(server.state.logoutCalls).toBe(0);
-    expect(loggedOut).toBe(0);
+    expect(loggedOut()).toBe(0);
   });
 
   it("never refreshes for auth calls", async () => {
