@@ -38,13 +38,18 @@ export const test = base.extend<Fixtures>({
   },
   pageProblems: async ({ page }, use) => {
     const problems: string[] = [];
-    page.on("console", (message) => {
-      if (message.type() === "error") problems.push(message.text());
-    });
-    page.on("pageerror", (error) => problems.push(error.message));
+    collectProblems(page, problems);
     await use(problems);
   },
 });
+
+/** Appends a page's console errors, page errors and CSP violations (console errors in Chromium) to `problems`. */
+export function collectProblems(page: Page, problems: string[]): void {
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+}
 
 export { expect } from "@playwright/test";
 

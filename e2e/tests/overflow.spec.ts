@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { LANGUAGES } from "@handfont/contract";
 import type { Page } from "@playwright/test";
-import { expect, test } from "../support/fixtures.ts";
+import { collectProblems, expect, test } from "../support/fixtures.ts";
 import { signUpAndIn } from "../support/sign-up.ts";
 
 /**
@@ -95,16 +95,9 @@ function quietness(page: Page): () => Promise<void> {
 
 /** Follows a tab's console errors and page errors; the returned function hands over those since its last call. */
 function problems(page: Page): () => string[] {
-  let seen: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") seen.push(message.text());
-  });
-  page.on("pageerror", (error) => seen.push(error.message));
-  return () => {
-    const taken = seen;
-    seen = [];
-    return taken;
-  };
+  const seen: string[] = [];
+  collectProblems(page, seen);
+  return () => seen.splice(0);
 }
 
 /** Loads a page at the narrowest width and measures it at every width. */
