@@ -14,6 +14,18 @@ import type { GreyImage } from "./images.ts";
  */
 export const SCREENED_BEADING = 0.015;
 
+/**
+ * Paper grain (see PrintMeasure.grain) above which a page's boxes are read from a smoothed picture (see
+ * smoothingPasses). Measured on synthetic pages: flatbed scans 0.002–0.004, phone photos in good light 0.007–0.012,
+ * photos in dim light (three times the sensor noise, JPEG quality 55) 0.03–0.06, where a pencil's faint strokes drown
+ * in it. The bar lies between.
+ */
+export const GRAINY = 0.02;
+/** A phone photo's blur (standard deviation, mm; 0.15–0.25 on the benchmark's), for a grainy page whose own is unknown. */
+const PHOTO_BLUR_MM = 0.2;
+/** Smoothing passes a page gets at most (a Gaussian of 2 pixels): more would merge strokes a pixel or two apart. */
+const MAX_PASSES = 8;
+
 /** Boxes whose top borders are looked at: enough for a median, spread over the page. */
 const SAMPLED_BOXES = 24;
 /** How far above a box's top border the paper it is compared with lies (mm): in the gap between rows of boxes. */
@@ -36,6 +48,11 @@ export type PrintMeasure = {
    * much darker than the reader's levels for print assume.
    */
   darker: number;
+  /**
+   * How grainy the paper is: the mean distance of a pixel from the midpoint of its two neighbours along the paper in
+   * the gaps between rows of boxes, over the paper's level (about the noise's standard deviation over the level).
+   */
+  grain: number;
 };
 
 /**
@@ -51,6 +68,7 @@ export function measurePrint(
   const step = Math.max(1, Math.floor(cells.length / SAMPLED_BOXES));
   const beads: number[] = [];
   const levels: number[] = [];
+  const grains: number[] = [];
   for (let index = 0; index < cells.length; index += step) {
     const { box } = cells[index]!;
     const count = Math.floor((box.width - 2) * pxPerMm);
@@ -66,11 +84,16 @@ export function measurePrint(
     const paper = line(box.y - PAPER_OFFSET_MM);
     const paperLevel = mean(paper);
     if (paperLevel <= 0) continue;
+    grains.push(roughness(paper) / paperLevel);
     const depth = paperLevel - mean(border);
     levels.push(1 - Math.max(0, depth) / paperLevel);
     if (depth >= 8) beads.push((roughness(border) - roughness(paper)) / depth);
   }
-  return { beading: median(beads) ?? 0, darker: Math.max(0, TEMPLATE_COLOUR_LEVEL - (median(levels) ?? 1)) };
+  return {
+    beading: median(beads) ?? 0,
+    darker: Math.max(0, TEMPLATE_COLOUR_LEVEL - (median(levels) ?? 1)),
+    grain: median(grains) ?? 0,
+  };
 }
 
 function median(values: number[]): number | undefined {
@@ -91,6 +114,43 @@ function roughness(values: Float32Array): number {
   for (let i = 1; i + 1 < values.length; i++) sum += Math.abs(values[i]! - (values[i - 1]! + values[i + 1]!) / 2);
   return sum / Math.max(1, values.length - 2);
 }
+
+/**
+ * How many passes of the 3 × 3 binomial filter (see descreen) smooth the picture a page's boxes are read from, whose
+ * pixels are `pxPerMm` to the page millimetre and blurred by `blurMm` (standard deviation, see measureBlur). A screened
+ * print needs one. A grainy page (GRAINY) is smoothed by a Gaussian as wide as its own blur, the filter that best finds
+ * a thin line seen through that blur in noise: its strokes were already that blurred and lose little more, while
+ * the grain finer than them mostly goes. Each pass is a Gaussian of half a squared pixel. On the benchmark's pencil
+ * page in dim light, smoothing less or more than that lost more letters.
+ */
+export function smoothingPasses(print: PrintMeasure, blurMm: number | undefined, pxPerMm: number): number {
+  const screened = print.beading > SCREENED_BEADING ? 1 : 0;
+  if (print.grain <= GRAINY) return screened;
+  const sigmaPx = (blurMm ?? PHOTO_BLUR_MM) * pxPerMm;
+  return Math.max(1, screened, Math.min(MAX_PASSES, Math.floor(2 * sigmaPx * sigmaPx)));
+}
+
+/**
+ * The picture with `passes` passes of the 3 × 3 binomial filter (see descreen) run over the rectangle `within`
+ * (pixels, end-exclusive; the whole picture when absent) and the rest left as it was.
+ */
+export function smoothed(image: GreyImage, passes: number, within?: PixelBounds): GreyImage {
+  if (passes === 0) return image;
+  const { x0, y0, x1, y1 } = within ?? { x0: 0, y0: 0, x1: image.width, y1: image.height };
+  const [width, height] = [x1 - x0, y1 - y0];
+  if (width <= 0 || height <= 0) return image;
+  let part: GreyImage = { width, height, data: new Uint8Array(width * height) };
+  for (let y = 0; y < height; y++) {
+    part.data.set(image.data.subarray((y0 + y) * image.width + x0, (y0 + y) * image.width + x1), y * width);
+  }
+  for (let pass = 0; pass < passes; pass++) part = descreen(part);
+  const out = new Uint8Array(image.data);
+  for (let y = 0; y < height; y++) out.set(part.data.subarray(y * width, (y + 1) * width), (y0 + y) * image.width + x0);
+  return { width: image.width, height: image.height, data: out };
+}
+
+/** A rectangle of image pixels, end-exclusive. */
+export type PixelBounds = { x0: number; y0: number; x1: number; y1: number };
 
 /**
  * Blurs a picture just enough to merge a printer's screen of dots into the even tone it stands for (a 3 × 3 binomial

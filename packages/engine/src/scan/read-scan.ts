@@ -1,15 +1,15 @@
 import { EngineError, type ScanWarning, scanWarning } from "../errors.ts";
-import type { LayoutLookup } from "../template/layout-types.ts";
+import type { Layout, LayoutLookup } from "../template/layout-types.ts";
 import { pagePoint, type ScanPoint } from "../units.ts";
 import { BAND_PAGE_THINNEST, RESOLVED_WIDTH, tooDarkForHairlines } from "./binarize-cell.ts";
 import { cellPicture } from "./cell-picture.ts";
 import { findMarkers } from "./find-markers.ts";
 import { findQrCode } from "./find-qr-code.ts";
 import { surroundingsOf } from "./follow-ink.ts";
-import { type Homography, localScale, solveHomography } from "./homography.ts";
-import { channelsOf, type RgbaImage, type ScanImage } from "./images.ts";
+import { type Homography, localScale, pageToScan, solveHomography } from "./homography.ts";
+import { channelsOf, type GreyImage, type RgbaImage, type ScanImage } from "./images.ts";
 import { measureBlur } from "./measure-blur.ts";
-import { descreen, measurePrint, SCREENED_BEADING } from "./measure-print.ts";
+import { measurePrint, type PixelBounds, smoothed, smoothingPasses } from "./measure-print.ts";
 import { type CellReading, readCell, type ScanCell } from "./read-cell.ts";
 import { rectifyPage } from "./rectify-page.ts";
 import { refineBoxes } from "./refine-boxes.ts";
@@ -41,6 +41,8 @@ export type ScanStage = "qr" | "markers" | "cells" | "done";
 const STAGE_START: Record<ScanStage, number> = { qr: 0.05, markers: 0.2, cells: 0.3, done: 1 };
 /** A page's pen is judged over its faint boxes when it has this many; with fewer each box judges its own. */
 const MIN_FAINT_BOXES = 3;
+/** How far (mm) past the paper's edge a grainy page is smoothed: a curled or lifted edge bulges out of its place. */
+const PAGE_MARGIN_MM = 10;
 
 export type StageTimings = {
   luminance: number;
@@ -141,20 +143,23 @@ export async function readScan(
   const cellH = cellFactor === 1 ? h : scaleHomography(h, cellFactor);
   const pageCells = layout.cells.filter((cell) => cell.page === page);
   const shrunk = cellFactor === factor ? detection : downscale(full, cellFactor);
-  // How the printer laid the template down, from its box borders. A monochrome laser prints the light guides, borders
-  // and labels as a screen of toner dots, which the cuts of a scan fine enough to see them would sample into specks
-  // as dark as ink: such a page is descreened first. A heavy print's darkness lowers the cells' levels for print.
-  const print = measurePrint(shrunk, cellH, pageCells, scanPxPerMm / cellFactor);
-  const screened = print.beading > SCREENED_BEADING;
-  const cellSource = screened ? descreen(shrunk) : shrunk;
+  // How the printer laid the template down, from its box borders, and how grainy the paper is. A monochrome laser prints
+  // the light guides, borders and labels as a screen of toner dots, which the cuts of a scan fine enough to see them
+  // would sample into specks as dark as ink: such a page is descreened first. A photo taken in dim light is grainy
+  // enough to drown a pencil's faint strokes: its boxes are read from a picture smoothed as far as its own blur (see
+  // smoothingPasses). A heavy print's darkness lowers the cells' levels for print.
+  const sourcePxPerMm = scanPxPerMm / cellFactor;
+  const print = measurePrint(shrunk, cellH, pageCells, sourcePxPerMm);
+  // How the picture is blurred, measured on the markers at full resolution: a shaken photo's smear, in the pixels
+  // cells are cut from, and how far it spreads a line at most, which tells a line thinner than it from a wider one.
+  const blur = measureBlur(full, h, layout.markers);
+  const passes = smoothingPasses(print, blur?.sigmaMm, sourcePxPerMm);
+  const cellSource = smoothed(shrunk, passes, pageBounds(cellH, layout.paper, shrunk));
   const t4 = performance.now();
   report(STAGE_START.cells, "cells");
 
   // A page that is not flat moves its boxes off the markers' homography: each box gets its own.
   const boxH = refineBoxes(cellSource, cellH, layout, pageCells);
-  // How the picture is blurred, measured on the markers at full resolution: a shaken photo's smear, in the pixels
-  // cells are cut from, and how far it spreads a line at most, which tells a line thinner than it from a wider one.
-  const blur = measureBlur(full, h, layout.markers);
   const smear = blur?.smear && { dx: blur.smear.dx / cellFactor, dy: blur.smear.dy / cellFactor };
   const tBoxes = performance.now();
   const cells: ScanCell[] = [];
@@ -162,7 +167,9 @@ export async function readScan(
   const bandWidths: (number | undefined)[] = [];
   const inkLevels: number[] = [];
   const cellTimes = { cut: 0, clean: 0, trace: 0 };
-  const pageReading = { smear, blurMm: blur?.sigmaMm, printDarker: print.darker };
+  // The boxes' picture is blurred by the smoothing too (each pass a Gaussian of half a squared pixel).
+  const blurMm = blur && Math.hypot(blur.sigmaMm, Math.sqrt(passes / 2) / sourcePxPerMm);
+  const pageReading = { smear, blurMm, printDarker: print.darker };
   const withPicture = (reading: CellReading, index: number): ScanCell => {
     cellTimes.cut += reading.millis.cut;
     cellTimes.clean += reading.millis.clean;
@@ -194,10 +201,10 @@ export async function readScan(
   const faint = bandWidths.filter((w) => w !== undefined);
   const faintInk = inkLevels.filter((_, i) => bandWidths[i] !== undefined);
   if (faint.length >= MIN_FAINT_BOXES) {
-    const blurMm = blur?.sigmaMm ?? 0;
+    const pageBlurMm = blurMm ?? 0;
     const bands =
-      blurMm * workPxPerMm >= 1
-        ? lowerTenth(faint) >= BAND_PAGE_THINNEST || tooDarkForHairlines(median(faintInk), blurMm)
+      pageBlurMm * workPxPerMm >= 1
+        ? lowerTenth(faint) >= BAND_PAGE_THINNEST || tooDarkForHairlines(median(faintInk), pageBlurMm)
         : median(faint) >= RESOLVED_WIDTH;
     for (const [index, width] of bandWidths.entries()) {
       if (width === undefined || width >= RESOLVED_WIDTH === bands) continue;
@@ -263,6 +270,30 @@ function pageWarnings(scanPxPerMm: number, scales: number[], paperLevels: number
     warnings.push(scanWarning("UNEVEN_LIGHTING"));
   }
   return warnings;
+}
+
+/**
+ * Where the page lies in an image `h` maps it onto, with a margin for a curled edge (whole pixels, end-exclusive); the
+ * whole image when the margin's corners do not map onto it (a view so steep that they lie behind the camera).
+ */
+function pageBounds(h: Homography, paper: Layout["paper"], image: GreyImage): PixelBounds | undefined {
+  const xs = [-PAGE_MARGIN_MM, paper.widthMm + PAGE_MARGIN_MM];
+  const ys = [-PAGE_MARGIN_MM, paper.heightMm + PAGE_MARGIN_MM];
+  const corners = xs.flatMap((x) => ys.map((y) => pagePoint(x, y)));
+  // The homography's denominator changes sign where the view passes behind the camera.
+  const side = (p: { x: number; y: number }) => Math.sign(h[6]! * p.x + h[7]! * p.y + h[8]!);
+  const centre = side(pagePoint(paper.widthMm / 2, paper.heightMm / 2));
+  if (corners.some((c) => side(c) !== centre)) return undefined;
+  const mapped = corners.map((c) => pageToScan(h, c));
+  const [left, right] = [Math.min(...mapped.map((c) => c.x)), Math.max(...mapped.map((c) => c.x))];
+  const [top, bottom] = [Math.min(...mapped.map((c) => c.y)), Math.max(...mapped.map((c) => c.y))];
+  const clamp = (v: number, max: number) => Math.max(0, Math.min(max, Math.round(v)));
+  return {
+    x0: clamp(left, image.width),
+    y0: clamp(top, image.height),
+    x1: clamp(right + 1, image.width),
+    y1: clamp(bottom + 1, image.height),
+  };
 }
 
 /** The homography onto an image `factor` times smaller: pixel index i there covers indices i·f … i·f+f−1 here. */
