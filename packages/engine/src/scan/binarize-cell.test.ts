@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createRandom } from "../synth/random.ts";
 import { DROPOUT_RGB, LABEL_RGB } from "../template/page-geometry.ts";
-import { binarizeCell, MAX_THRESHOLD, RESOLVED_WIDTH, tooDarkForHairlines } from "./binarize-cell.ts";
+import { binarizeCell, EMPTY_LEVEL, MAX_THRESHOLD, RESOLVED_WIDTH, tooDarkForHairlines } from "./binarize-cell.ts";
 import { normaliseLighting } from "./normalise-lighting.ts";
 
 const level = ([r, g, b]: readonly number[]) => (0.299 * r! + 0.587 * g! + 0.114 * b!) / 255;
@@ -696,6 +696,35 @@ describe("binarizeCell on dots in a coarse photo", () => {
         right: inkWithin(mask, 88, 68, 1),
         stem: inkWithin(mask, 80, 115, 0),
         dashes: inkWithin(mask, 25, 70, 4) || inkWithin(mask, 125, 70, 4),
+      }).toEqual({ seed, left: true, right: true, stem: true, dashes: false });
+    }
+  });
+
+  it("keeps a pencil's ї dots on the dashed guide where the whole box is faint: darker and thicker than a dash", () => {
+    // A pencil page's box photographed with a blur of 0.25 mm (2 px): a stem 0.5 mm wide 0.36 below paper, its ink
+    // level lighter than a pen's (EMPTY_LEVEL), so no depth tells a dot; two dots 0.5 mm across, 0.34 deep, written
+    // on the dashed x-height guide (row 70) and blurred to about 1.2 mm, wholly inside the band where what is left of
+    // its dashes may show.
+    const soft = (d: number) => Math.exp(-(Math.max(0, d) ** 2) / 8);
+    const stem = (x: number, y: number) => (y >= 76 && y <= 130 ? 0.36 * soft(Math.abs(x - 80) - 2) : 0);
+    const dot = (cx: number) => (x: number, y: number) => 0.34 * soft(Math.hypot(x - cx, y - 70) - 2);
+    const [left, right] = [dot(72), dot(88)];
+    const ink = (x: number, y: number) => Math.max(stem(x, y), left(x, y), right(x, y));
+    for (let seed = 1; seed <= 3; seed++) {
+      const cell = binarizeCell(
+        photoCell(seed, ink),
+        8,
+        [LABEL],
+        { rows: [40, 70, 100], columns: [], dashed: [70] },
+        { blurMm: 0.25, bands: true },
+      );
+      expect(cell.inkLevel).toBeGreaterThanOrEqual(EMPTY_LEVEL);
+      expect({
+        seed,
+        left: inkWithin(cell.mask, 72, 70, 1),
+        right: inkWithin(cell.mask, 88, 70, 1),
+        stem: inkWithin(cell.mask, 80, 115, 0),
+        dashes: inkWithin(cell.mask, 25, 70, 4) || inkWithin(cell.mask, 125, 70, 4),
       }).toEqual({ seed, left: true, right: true, stem: true, dashes: false });
     }
   });

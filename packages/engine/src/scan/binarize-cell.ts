@@ -545,6 +545,13 @@ function faintStrokes(
     // No print is darker than the sure threshold's ceiling, lowered as much as the page's printer darkened print, and
     // a part's darkest pixel lies some grain below its own level.
     const inkOnly = MAX_THRESHOLD - printDarker - aboveGrain;
+    // Within a dashed guide's band, a part thicker than a dash's remains and darker than the dashes is a letter's (a
+    // pencil's dot written on the guide, lighter than the ceiling print sets), not what is left of the guide.
+    const dashBands = shapes.dashes.map(({ from, to }) => ({ from, to, level: dashLevel(flat, width, from, to) }));
+    const overDashes = (l: number) =>
+      parts.area[l]! >= dotArea &&
+      parts.maxY[l]! - parts.minY[l]! + 1 > shapes.dashRows &&
+      dashBands.some((b) => parts.minY[l]! >= b.from && parts.maxY[l]! <= b.to && deepest[l]! < b.level - aboveGrain);
     const keep = new Uint8Array(parts.count + 1);
     const kept = { x0: width, y0: height, x1: 0, y1: 0 };
     for (let l = 1; l <= parts.count; l++) {
@@ -552,7 +559,7 @@ function faintStrokes(
       // A part lying wholly within a printed line, the dashed guide's band or a mark box's dots is what is left of
       // them, however long (a stroke written over print runs off it somewhere), unless it is a dot darker than print.
       const dot = penInk && parts.area[l]! >= dotArea && deepest[l]! <= dotLevel;
-      const unprinted = dot && deepest[l]! < inkOnly;
+      const unprinted = (dot && deepest[l]! < inkOnly) || overDashes(l);
       if (!unprinted && (!offRows[l] || !offColumns[l] || !offShapes[l])) continue;
       const long = extent >= (offPrint[l] ? FAINT_MIN_MM : FAINT_ON_PRINT_MM) * pxPerMm;
       keep[l] = unprinted || (dot && offPrint[l]) || long ? 1 : 0;
