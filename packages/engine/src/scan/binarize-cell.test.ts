@@ -729,6 +729,32 @@ describe("binarizeCell on dots in a coarse photo", () => {
     }
   });
 
+  it("drops grain strung into a line apart from a pencil's letter, and keeps a lighter stroke of the same pen", () => {
+    // A firm pencil's stem 0.55 below paper (darker than EMPTY_LEVEL, lighter than the ceiling cuts well), a light
+    // stroke of the same pen 0.35 below paper beside it, and apart from both a strand of grain 1.25 mm long, a pixel
+    // wide and 0.14 below paper: past the faint threshold and as long as a stroke, a quarter of the ink's depth.
+    const soft = (d: number) => Math.exp(-(Math.max(0, d) ** 2) / 5.12);
+    const stem = (x: number, y: number) => (y >= 50 && y <= 130 ? 0.55 * soft(Math.abs(x - 80) - 2) : 0);
+    const light = (x: number, y: number) => (y >= 80 && y <= 130 ? 0.35 * soft(Math.abs(x - 120) - 2) : 0);
+    const strand = (x: number, y: number) => (x === 30 && y >= 48 && y < 58 ? 0.14 : 0);
+    const ink = (x: number, y: number) => Math.max(stem(x, y), light(x, y), strand(x, y));
+    for (let seed = 1; seed <= 3; seed++) {
+      const { mask } = binarizeCell(
+        photoCell(seed, ink),
+        8,
+        [LABEL],
+        { rows: [40, 70, 100], columns: [], dashed: [70] },
+        { blurMm: 0.2, bands: true },
+      );
+      expect({
+        seed,
+        stem: inkWithin(mask, 80, 115, 0),
+        light: inkWithin(mask, 120, 115, 0),
+        strand: inkWithin(mask, 30, 53, 1),
+      }).toEqual({ seed, stem: true, light: true, strand: false });
+    }
+  });
+
   it("keeps a small pale dot off print, half a millimetre across", () => {
     // An i's dot above the stem, between the guides: 0.35 deep (lighter than the ceiling) and spread over 0.6 mm.
     const stem = (x: number, y: number) => (y >= 76 && y <= 130 ? 0.62 * Math.exp(-((x - 80) ** 2) / 24.5) : 0);

@@ -561,7 +561,10 @@ function faintStrokes(
       const dot = penInk && parts.area[l]! >= dotArea && deepest[l]! <= dotLevel;
       const unprinted = (dot && deepest[l]! < inkOnly) || overDashes(l);
       if (!unprinted && (!offRows[l] || !offColumns[l] || !offShapes[l])) continue;
-      const long = extent >= (offPrint[l] ? FAINT_MIN_MM : FAINT_ON_PRINT_MM) * pxPerMm;
+      // In a box holding a pen's ink, a part under half as deep is grain strung along the faint threshold, however
+      // long: a letter's other strokes come from the same pen.
+      const shallow = penInk && deepest[l]! > dotLevel;
+      const long = !shallow && extent >= (offPrint[l] ? FAINT_MIN_MM : FAINT_ON_PRINT_MM) * pxPerMm;
       keep[l] = unprinted || (dot && offPrint[l]) || long ? 1 : 0;
       if (!keep[l]) continue;
       kept.x0 = Math.min(kept.x0, parts.minX[l]!);
