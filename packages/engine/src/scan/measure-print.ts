@@ -118,10 +118,11 @@ function roughness(values: Float32Array): number {
 /**
  * How many passes of the 3 × 3 binomial filter (see descreen) smooth the picture a page's boxes are read from, whose
  * pixels are `pxPerMm` to the page millimetre and blurred by `blurMm` (standard deviation, see measureBlur). A screened
- * print needs one. A grainy page (GRAINY) is smoothed by a Gaussian as wide as its own blur, the filter that best finds
- * a thin line seen through that blur in noise: its strokes were already that blurred and lose little more, while
- * the grain finer than them mostly goes. Each pass is a Gaussian of half a squared pixel. On the benchmark's pencil
- * page in dim light, smoothing less or more than that lost more letters.
+ * print needs one. A grainy page (GRAINY) is smoothed by a Gaussian as wide as its own blur at most (the filter that
+ * best finds a thin line seen through that blur in noise): its strokes were already that blurred and lose little more,
+ * while the grain finer than them mostly goes. Each pass is a Gaussian of half a squared pixel; the passes stop short
+ * of the blur's width. On the benchmark's pencil pages in dim light, fixed amounts lost more letters (see the engine
+ * README, "Grainy photos").
  */
 export function smoothingPasses(print: PrintMeasure, blurMm: number | undefined, pxPerMm: number): number {
   const screened = print.beading > SCREENED_BEADING ? 1 : 0;
