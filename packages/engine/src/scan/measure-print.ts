@@ -1,5 +1,5 @@
 import type { LayoutCell } from "../template/layout-types.ts";
-import { TEMPLATE_COLOUR_LEVEL } from "./binarize-cell.ts";
+import { type PixelRect, TEMPLATE_COLOUR_LEVEL } from "./binarize-cell.ts";
 import { sampleGrid } from "./cut-cells.ts";
 import type { Homography } from "./homography.ts";
 import type { GreyImage } from "./images.ts";
@@ -135,7 +135,7 @@ export function smoothingPasses(print: PrintMeasure, blurMm: number | undefined,
  * The picture with `passes` passes of the 3 × 3 binomial filter (see descreen) run over the rectangle `within`
  * (pixels, end-exclusive; the whole picture when absent) and the rest left as it was.
  */
-export function smoothed(image: GreyImage, passes: number, within?: PixelBounds): GreyImage {
+export function smoothed(image: GreyImage, passes: number, within?: PixelRect): GreyImage {
   if (passes === 0) return image;
   const { x0, y0, x1, y1 } = within ?? { x0: 0, y0: 0, x1: image.width, y1: image.height };
   const [width, height] = [x1 - x0, y1 - y0];
@@ -149,9 +149,6 @@ export function smoothed(image: GreyImage, passes: number, within?: PixelBounds)
   for (let y = 0; y < height; y++) out.set(part.data.subarray(y * width, (y + 1) * width), (y0 + y) * image.width + x0);
   return { width: image.width, height: image.height, data: out };
 }
-
-/** A rectangle of image pixels, end-exclusive. */
-export type PixelBounds = { x0: number; y0: number; x1: number; y1: number };
 
 /**
  * Blurs a picture just enough to merge a printer's screen of dots into the even tone it stands for (a 3 × 3 binomial

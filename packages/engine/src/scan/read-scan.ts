@@ -1,7 +1,7 @@
 import { EngineError, type ScanWarning, scanWarning } from "../errors.ts";
 import type { Layout, LayoutLookup } from "../template/layout-types.ts";
 import { pagePoint, type ScanPoint } from "../units.ts";
-import { BAND_PAGE_THINNEST, RESOLVED_WIDTH, tooDarkForHairlines } from "./binarize-cell.ts";
+import { BAND_PAGE_THINNEST, type PixelRect, RESOLVED_WIDTH, tooDarkForHairlines } from "./binarize-cell.ts";
 import { cellPicture } from "./cell-picture.ts";
 import { findMarkers } from "./find-markers.ts";
 import { findQrCode } from "./find-qr-code.ts";
@@ -9,7 +9,7 @@ import { surroundingsOf } from "./follow-ink.ts";
 import { type Homography, localScale, pageToScan, solveHomography } from "./homography.ts";
 import { channelsOf, type GreyImage, type RgbaImage, type ScanImage } from "./images.ts";
 import { measureBlur } from "./measure-blur.ts";
-import { measurePrint, type PixelBounds, smoothed, smoothingPasses } from "./measure-print.ts";
+import { measurePrint, smoothed, smoothingPasses } from "./measure-print.ts";
 import { type CellReading, readCell, type ScanCell } from "./read-cell.ts";
 import { rectifyPage } from "./rectify-page.ts";
 import { refineBoxes } from "./refine-boxes.ts";
@@ -276,7 +276,7 @@ function pageWarnings(scanPxPerMm: number, scales: number[], paperLevels: number
  * Where the page lies in an image `h` maps it onto, with a margin for a curled edge (whole pixels, end-exclusive); the
  * whole image when the margin's corners do not map onto it (a view so steep that they lie behind the camera).
  */
-function pageBounds(h: Homography, paper: Layout["paper"], image: GreyImage): PixelBounds | undefined {
+function pageBounds(h: Homography, paper: Layout["paper"], image: GreyImage): PixelRect | undefined {
   const xs = [-PAGE_MARGIN_MM, paper.widthMm + PAGE_MARGIN_MM];
   const ys = [-PAGE_MARGIN_MM, paper.heightMm + PAGE_MARGIN_MM];
   const corners = xs.flatMap((x) => ys.map((y) => pagePoint(x, y)));
