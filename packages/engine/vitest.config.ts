@@ -5,6 +5,9 @@ export default defineConfig({
     name: "engine",
     include: ["src/**/*.test.ts"],
     environment: "node",
+    // Test files share their worker's modules instead of each importing the engine afresh (122 s → 104 s on CI's two
+    // cores). The engine keeps no state in modules but caches of what it loads (fonts, compiled WebAssembly).
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
