@@ -6,7 +6,8 @@ export default defineConfig({
     include: ["src/**/*.test.ts"],
     environment: "node",
     // Test files share their worker's modules instead of each importing the engine afresh (122 s → 104 s on CI's two
-    // cores). The engine keeps no state in modules but caches of what it loads (fonts, compiled WebAssembly).
+    // cores). The engine's modules hold no state a test could see: only caches of what it loads (fonts, compiled
+    // WebAssembly) and scratch buffers that each call overwrites.
     isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
