@@ -157,4 +157,67 @@ describe("normaliseLighting", () => {
       expect({ seed, dark: worst < 1 - 6 * (2.5 / 120) }).toEqual({ seed, dark: false });
     }
   });
+
+  it("keeps a pencil stroke darker than the shadow that runs along the shadow's edge on its lit side", () => {
+    // The closing takes such a stroke for the shadow's rim (a step from the light down to the shadow level beside it),
+    // so paper under it read as the shadow's and the stroke, divided by that, as paper. A stroke 5 px wide and 2.5 mm
+    // long, reflecting 0.4 of the light, lies against a straight edge (half the light beyond it, a 4 px penumbra),
+    // at eight angles; its core (its middle pixel across, along its middle 2 mm) must read as ink.
+    let kept = 0;
+    let core = 0;
+    for (const [seed, angle] of [0.4, -0.9, 1.3, 2.1, 2.9, -2.4, -0.2, 3.6].entries()) {
+      const [nx, ny] = [Math.cos(angle), Math.sin(angle)];
+      const [cx, cy] = [80 - 2.5 * nx, 80 - 2.5 * ny];
+      const line = stroke(cx + 10 * ny, cy - 10 * nx, cx - 10 * ny, cy + 10 * nx, 2.5);
+      // photographWithSurroundings draws ink as reflecting 1 - 0.8 × ink.
+      const ink = (x: number, y: number) => (0.6 / 0.8) * line(x, y);
+      const { cell, widened } = photographWithSurroundings(shadowEdge(80, 80, angle, 0.5, 4), ink, seed + 1, 40);
+      const { mask } = binarizeCell(normaliseLighting(cell, 20, widened).image);
+      let keptHere = 0;
+      for (let t = -8; t <= 8; t++) keptHere += mask[Math.floor(cy + t * nx) * SIZE + Math.floor(cx - t * ny)]!;
+      // No angle loses most of the stroke…
+      expect({ angle, halfKept: keptHere >= 17 / 2 }).toEqual({ angle, halfKept: true });
+      kept += keptHere;
+      core += 17;
+    }
+    // …and across them nine tenths of it is read.
+    expect(kept / core).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it("lets no band of a shadow's rounded corner (5 mm radius) into the ink and loses no part of a letter under it", () => {
+    // Paper is compared along the edge's own curve, so the light's level is not carried into the shadow's rim there.
+    const parts = [stroke(40, 135, 80, 25, 2.4), stroke(80, 25, 120, 135, 2.4), stroke(55, 95, 105, 95, 2.4)];
+    const letter = (x: number, y: number) => Math.max(...parts.map((part) => part(x, y)));
+    const radius = 40;
+    for (const [seed, { ox, oy }] of [
+      { ox: 60, oy: 60 },
+      { ox: 40, oy: 75 },
+      { ox: 85, oy: 50 },
+    ].entries()) {
+      // Shadow below and right of (ox, oy), its corner there rounded over `radius`.
+      const shade = (x: number, y: number) => {
+        const [dx, dy] = [ox + radius - x, oy + radius - y];
+        const outside = Math.hypot(Math.max(dx, 0), Math.max(dy, 0)) + Math.min(Math.max(dx, dy), 0) - radius;
+        return 0.5 + 0.5 * Math.min(1, Math.max(0, outside / 4 + 0.5));
+      };
+      const { cell, widened } = photographWithSurroundings(shade, letter, seed + 1, 40);
+      const { mask } = binarizeCell(normaliseLighting(cell, 20, widened).image);
+      let missing = 0;
+      let stray = 0;
+      for (let y = 0; y < SIZE; y++) {
+        for (let x = 0; x < SIZE; x++) {
+          const truth = letter(x + 0.5, y + 0.5);
+          if (truth === 1 && !mask[y * SIZE + x]) missing++;
+          const near = Math.max(
+            letter(x + 1.5, y + 0.5),
+            letter(x - 0.5, y + 0.5),
+            letter(x + 0.5, y + 1.5),
+            letter(x + 0.5, y - 0.5),
+          );
+          if (truth === 0 && near === 0 && mask[y * SIZE + x]) stray++;
+        }
+      }
+      expect({ seed, missing, stray }).toEqual({ seed, missing: 0, stray: 0 });
+    }
+  });
 });

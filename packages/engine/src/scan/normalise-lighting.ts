@@ -1,5 +1,5 @@
 import type { FloatImage } from "./images.ts";
-import { closing } from "./rank-filter.ts";
+import { closing, maxFilter } from "./rank-filter.ts";
 
 /**
  * Blocks this much darker than the brightest block of the cell mean the light is uneven within it: a shadow's edge
@@ -130,12 +130,13 @@ export function paperBrightness(image: FloatImage, radius: number) {
  * the guides and borders printed in it). Cut wider, the shadow runs on as it does on the page.
  */
 function paperAround(image: FloatImage, radius: number, widened?: (margin: number) => FloatImage): Float32Array {
-  if (!widened) return paperBrightness(image, radius);
+  if (!widened) return alongShadowEdges(paperBrightness(image, radius), image.width, image.height, radius);
   // The smoothing reaches one pixel, the closing `radius` twice over (its maximum, then its minimum).
   const margin = 2 * radius + 1;
   const wide = widened(margin);
-  const closed = paperBrightness(wide, radius);
   const { width, height } = image;
+  const inner = { x0: margin, y0: margin, x1: margin + width, y1: margin + height };
+  const closed = alongShadowEdges(paperBrightness(wide, radius), wide.width, wide.height, radius, inner);
   const out = new Float32Array(width * height);
   for (let y = 0; y < height; y++) {
     const from = (y + margin) * wide.width + margin;
@@ -161,6 +162,166 @@ function smooth3(data: Float32Array, width: number, height: number): Float32Arra
     const down = (y + 1 < height ? y + 1 : y) * width;
     const row = y * width;
     for (let x = 0; x < width; x++) out[row + x] = (across[up + x]! + across[row + x]! + across[down + x]!) / 3;
+  }
+  return out;
+}
+
+/** Paper stepping by this share of the light over one closing radius is at a shadow's edge. */
+const STEEP = 0.06;
+/** How far paper is compared along a shadow's edge each way, in closing radii (3 mm at the reader's blocks). */
+const ALONG_RADII = 2;
+/** Stride of the walk along the edge, in pixels. */
+const WALK_STRIDE = 2;
+/** Paper along the edge must be brighter by this share of the light to count: the sensor's noise, a few levels. */
+const NOISE = 0.01;
+/** Paper within this share of the brightest paper around it is the light's already. */
+const LIT = 0.98;
+
+/**
+ * The paper under a shadow's edge, mended where a stroke runs along the edge's lit side. There the stroke, lighter
+ * than the shadow or not, sits between the light and the shadow, and the closing takes it for the shadow's rim: the
+ * edge moves onto the stroke's lit side and the stroke reads as paper (a gap in the letter), while nothing in the
+ * grey levels across the edge tells the two apart. Along the edge they differ: a shadow cast by a hand or a phone
+ * runs on smoothly for centimetres, a stroke beside it for a few millimetres. So where the paper is dark, the light
+ * is within a closing radius and the paper is steep, paper is compared along the edge ALONG_RADII closing radii each
+ * way, following the level lines of the paper smoothed over a closing radius (so a rounded corner is followed round,
+ * not cut across): where most of that is brighter than the pixel by more than the noise, the pixel takes its
+ * median. Past the stroke's ends the walk runs through the edge itself, so a stroke's dent is raised to about the
+ * edge's middle, not to the full light: enough for a stroke darker than the shadow to read as ink again; one as light
+ * as the shadow mostly stays lost. Only pixels within `inner` are mended (the part of a widened cut that is read);
+ * the walk reads the paper around it too.
+ */
+function alongShadowEdges(
+  paper: Float32Array,
+  width: number,
+  height: number,
+  radius: number,
+  inner = { x0: 0, y0: 0, x1: width, y1: height },
+): Float32Array {
+  const reach = Math.round(ALONG_RADII * radius);
+  const brightest = maxFilter(paper, width, height, reach);
+  const near = maxFilter(paper, width, height, radius);
+  let candidates = false;
+  for (let y = inner.y0; y < inner.y1 && !candidates; y++) {
+    for (let i = y * width + inner.x0; i < y * width + inner.x1; i++) {
+      const lit = LIT * brightest[i]!;
+      if (paper[i]! < lit && near[i]! >= lit) {
+        candidates = true;
+        break;
+      }
+    }
+  }
+  if (!candidates) return paper;
+  const halfRadius = Math.max(1, radius >> 1);
+  const smooth = boxBlur(boxBlur(paper, width, height, halfRadius), width, height, halfRadius);
+  // The smoothed paper's gradient, by central differences (one-sided at the border).
+  const gradientX = new Float32Array(width * height);
+  const gradientY = new Float32Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const up = (y > 0 ? y - 1 : y) * width;
+    const down = (y + 1 < height ? y + 1 : y) * width;
+    const perRow = down - up === 2 * width ? 0.5 : 1;
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      const left = x > 0 ? x - 1 : x;
+      const right = x + 1 < width ? x + 1 : x;
+      gradientX[row + x] = (smooth[row + right]! - smooth[row + left]!) / (right - left || 1);
+      gradientY[row + x] = (smooth[down + x]! - smooth[up + x]!) * perRow;
+    }
+  }
+  const steps = Math.floor(reach / WALK_STRIDE);
+  const samples = new Float32Array(2 * steps + 1);
+  let out: Float32Array | null = null;
+  for (let y = inner.y0; y < inner.y1; y++) {
+    for (let x = inner.x0; x < inner.x1; x++) {
+      const i = y * width + x;
+      const own = paper[i]!;
+      const lit = LIT * brightest[i]!;
+      if (own >= lit || near[i]! < lit) continue;
+      const steepness = Math.hypot(gradientX[i]!, gradientY[i]!);
+      if (steepness * radius < STEEP * brightest[i]!) continue;
+      let count = 0;
+      let brighter = 0;
+      samples[count++] = own;
+      const raised = own + NOISE * brightest[i]!;
+      // Samples not yet taken, on this side and the other: once even all of them could not make the brighter ones a
+      // majority, the pixel stays as it is.
+      let left = 2 * steps;
+      walk: for (let side = 1; side >= -1; side -= 2) {
+        let tx = (-gradientY[i]! / steepness) * side;
+        let ty = (gradientX[i]! / steepness) * side;
+        let px = x;
+        let py = y;
+        for (let k = 0; k < steps; k++) {
+          px += tx * WALK_STRIDE;
+          py += ty * WALK_STRIDE;
+          const ix = Math.round(px);
+          const iy = Math.round(py);
+          if (ix < 0 || iy < 0 || ix >= width || iy >= height) {
+            left -= steps - k;
+            break;
+          }
+          const at = iy * width + ix;
+          const value = paper[at]!;
+          samples[count++] = value;
+          if (value > raised) brighter++;
+          left--;
+          if (2 * brighter + left <= count) break walk;
+          // The edge curves: turn with its level line, keeping the direction of the walk.
+          const length = Math.hypot(gradientX[at]!, gradientY[at]!);
+          if (length === 0) continue;
+          const turn = (gradientX[at]! * ty - gradientY[at]! * tx < 0 ? -1 : 1) / length;
+          tx = -gradientY[at]! * turn;
+          ty = gradientX[at]! * turn;
+        }
+      }
+      if (2 * brighter <= count) continue;
+      out ??= Float32Array.from(paper);
+      out[i] = medianOf(samples, count);
+    }
+  }
+  return out ?? paper;
+}
+
+/** The median of the first `count` values (sorted in place: count is a few dozen). */
+function medianOf(values: Float32Array, count: number): number {
+  for (let i = 1; i < count; i++) {
+    const value = values[i]!;
+    let j = i - 1;
+    for (; j >= 0 && values[j]! > value; j--) values[j + 1] = values[j]!;
+    values[j + 1] = value;
+  }
+  return values[count >> 1]!;
+}
+
+/** The mean over a square of side 2 × `radius` + 1 around each pixel (edges repeated outward). */
+function boxBlur(data: Float32Array, width: number, height: number, radius: number): Float32Array {
+  const across = new Float32Array(width * height);
+  const side = 2 * radius + 1;
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    let sum = 0;
+    for (let k = -radius; k <= radius; k++) sum += data[row + Math.min(width - 1, Math.max(0, k))]!;
+    for (let x = 0; x < width; x++) {
+      across[row + x] = sum / side;
+      sum += data[row + Math.min(width - 1, x + radius + 1)]! - data[row + Math.max(0, x - radius)]!;
+    }
+  }
+  // Down the columns a row at a time, keeping every column's running sum.
+  const out = new Float32Array(width * height);
+  const sums = new Float32Array(width);
+  for (let k = -radius; k <= radius; k++) {
+    const row = Math.min(height - 1, Math.max(0, k)) * width;
+    for (let x = 0; x < width; x++) sums[x] = sums[x]! + across[row + x]!;
+  }
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    const entering = Math.min(height - 1, y + radius + 1) * width;
+    const leaving = Math.max(0, y - radius) * width;
+    for (let x = 0; x < width; x++) {
+      out[row + x] = sums[x]! / side;
+      sums[x] = sums[x]! + across[entering + x]! - across[leaving + x]!;
+    }
   }
   return out;
 }
