@@ -72,6 +72,39 @@ function shadowEdge(px: number, py: number, angle: number, keep: number, penumbr
   };
 }
 
+/** An "A"-like letter of three strokes 0.6 mm wide across the cell. */
+function letterA() {
+  const parts = [stroke(40, 135, 80, 25, 2.4), stroke(80, 25, 120, 135, 2.4), stroke(55, 95, 105, 95, 2.4)];
+  return (x: number, y: number) => Math.max(...parts.map((part) => part(x, y)));
+}
+
+/**
+ * A cell's ink mask against the drawn letter: pixels well inside its strokes that are not ink (`missing`), and ink
+ * over a pixel away from them (`stray`), counted only where `counted` says.
+ */
+function againstLetter(
+  mask: Uint8Array,
+  letter: (x: number, y: number) => number,
+  counted: (x: number, y: number) => boolean = () => true,
+) {
+  let missing = 0;
+  let stray = 0;
+  for (let y = 0; y < SIZE; y++) {
+    for (let x = 0; x < SIZE; x++) {
+      const truth = letter(x + 0.5, y + 0.5);
+      if (truth === 1 && !mask[y * SIZE + x]) missing++;
+      const near = Math.max(
+        letter(x + 1.5, y + 0.5),
+        letter(x - 0.5, y + 0.5),
+        letter(x + 0.5, y + 1.5),
+        letter(x + 0.5, y - 0.5),
+      );
+      if (truth === 0 && near === 0 && mask[y * SIZE + x] && counted(x, y)) stray++;
+    }
+  }
+  return { missing, stray };
+}
+
 describe("normaliseLighting", () => {
   it("reads paper as 1 and ink as its share of paper across a strong shadow gradient", () => {
     const width = 160;
@@ -105,9 +138,8 @@ describe("normaliseLighting", () => {
   });
 
   it("lets no band of a hard shadow's edge into the ink and loses no part of a letter it crosses (checked against the drawn letter)", () => {
-    // An "A"-like letter of three strokes 0.6 mm wide; shadows of several depths, angles and places cross it.
-    const parts = [stroke(40, 135, 80, 25, 2.4), stroke(80, 25, 120, 135, 2.4), stroke(55, 95, 105, 95, 2.4)];
-    const letter = (x: number, y: number) => Math.max(...parts.map((part) => part(x, y)));
+    // Shadows of several depths, angles and places cross the letter.
+    const letter = letterA();
     const cases = [
       { px: 80, py: 60, angle: 0.3, keep: 0.5, penumbra: 3 },
       { px: 60, py: 100, angle: 2.2, keep: 0.4, penumbra: 6 },
@@ -120,23 +152,7 @@ describe("normaliseLighting", () => {
     for (const [seed, c] of cases.entries()) {
       const picture = photographCell(shadowEdge(c.px, c.py, c.angle, c.keep, c.penumbra), letter, seed + 1);
       const { mask } = binarizeCell(normaliseLighting(picture, 20).image);
-      let missing = 0;
-      let stray = 0;
-      for (let y = 0; y < SIZE; y++) {
-        for (let x = 0; x < SIZE; x++) {
-          const truth = letter(x + 0.5, y + 0.5);
-          // Pixels well inside the strokes must be ink, pixels over a pixel away from them must not.
-          if (truth === 1 && !mask[y * SIZE + x]) missing++;
-          const near = Math.max(
-            letter(x + 1.5, y + 0.5),
-            letter(x - 0.5, y + 0.5),
-            letter(x + 0.5, y + 1.5),
-            letter(x + 0.5, y - 0.5),
-          );
-          if (truth === 0 && near === 0 && mask[y * SIZE + x] && inside(x, y)) stray++;
-        }
-      }
-      expect({ seed, missing, stray }).toEqual({ seed, missing: 0, stray: 0 });
+      expect({ seed, ...againstLetter(mask, letter, inside) }).toEqual({ seed, missing: 0, stray: 0 });
     }
   });
 
@@ -186,8 +202,7 @@ describe("normaliseLighting", () => {
 
   it("lets no band of a shadow's rounded corner (5 mm radius) into the ink and loses no part of a letter under it", () => {
     // Paper is compared along the edge's own curve, so the light's level is not carried into the shadow's rim there.
-    const parts = [stroke(40, 135, 80, 25, 2.4), stroke(80, 25, 120, 135, 2.4), stroke(55, 95, 105, 95, 2.4)];
-    const letter = (x: number, y: number) => Math.max(...parts.map((part) => part(x, y)));
+    const letter = letterA();
     const radius = 40;
     for (const [seed, { ox, oy }] of [
       { ox: 60, oy: 60 },
@@ -202,22 +217,7 @@ describe("normaliseLighting", () => {
       };
       const { cell, widened } = photographWithSurroundings(shade, letter, seed + 1, 40);
       const { mask } = binarizeCell(normaliseLighting(cell, 20, widened).image);
-      let missing = 0;
-      let stray = 0;
-      for (let y = 0; y < SIZE; y++) {
-        for (let x = 0; x < SIZE; x++) {
-          const truth = letter(x + 0.5, y + 0.5);
-          if (truth === 1 && !mask[y * SIZE + x]) missing++;
-          const near = Math.max(
-            letter(x + 1.5, y + 0.5),
-            letter(x - 0.5, y + 0.5),
-            letter(x + 0.5, y + 1.5),
-            letter(x + 0.5, y - 0.5),
-          );
-          if (truth === 0 && near === 0 && mask[y * SIZE + x]) stray++;
-        }
-      }
-      expect({ seed, missing, stray }).toEqual({ seed, missing: 0, stray: 0 });
+      expect({ seed, ...againstLetter(mask, letter) }).toEqual({ seed, missing: 0, stray: 0 });
     }
   });
 });
