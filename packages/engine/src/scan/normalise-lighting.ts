@@ -120,7 +120,7 @@ export function normaliseLighting(
  * A shadow's corner sharper than the closing's square is filled a little (its tip reads as a faint blot).
  */
 export function paperBrightness(image: FloatImage, radius: number) {
-  return closing(smooth3(image.data, image.width, image.height), image.width, image.height, radius);
+  return closing(boxBlur(image.data, image.width, image.height, 1), image.width, image.height, radius);
 }
 
 /**
@@ -141,27 +141,6 @@ function paperAround(image: FloatImage, radius: number, widened?: (margin: numbe
   for (let y = 0; y < height; y++) {
     const from = (y + margin) * wide.width + margin;
     out.set(closed.subarray(from, from + width), y * width);
-  }
-  return out;
-}
-
-/** The picture averaged over 3 × 3 pixels (edges clamped), so the closing below follows paper, not its grain. */
-function smooth3(data: Float32Array, width: number, height: number): Float32Array {
-  const across = new Float32Array(width * height);
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    for (let x = 0; x < width; x++) {
-      const left = data[row + (x > 0 ? x - 1 : x)]!;
-      const right = data[row + (x + 1 < width ? x + 1 : x)]!;
-      across[row + x] = (left + data[row + x]! + right) / 3;
-    }
-  }
-  const out = new Float32Array(width * height);
-  for (let y = 0; y < height; y++) {
-    const up = (y > 0 ? y - 1 : y) * width;
-    const down = (y + 1 < height ? y + 1 : y) * width;
-    const row = y * width;
-    for (let x = 0; x < width; x++) out[row + x] = (across[up + x]! + across[row + x]! + across[down + x]!) / 3;
   }
   return out;
 }
@@ -309,7 +288,8 @@ function boxBlur(data: Float32Array, width: number, height: number, radius: numb
   }
   // Down the columns a row at a time, keeping every column's running sum.
   const out = new Float32Array(width * height);
-  const sums = new Float32Array(width);
+  // In doubles: sums of a few float pixels stay exact, so a running sum does not drift from a direct one.
+  const sums = new Float64Array(width);
   for (let k = -radius; k <= radius; k++) {
     const row = Math.min(height - 1, Math.max(0, k)) * width;
     for (let x = 0; x < width; x++) sums[x] = sums[x]! + across[row + x]!;
