@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createRandom } from "../synth/random.ts";
 import { DROPOUT_RGB, LABEL_RGB } from "../template/page-geometry.ts";
 import { binarizeCell, EMPTY_LEVEL, MAX_THRESHOLD, RESOLVED_WIDTH, tooDarkForHairlines } from "./binarize-cell.ts";
+import { BLUR_ALONE } from "./blurred-band.ts";
 import { normaliseLighting } from "./normalise-lighting.ts";
 
 const level = ([r, g, b]: readonly number[]) => (0.299 * r! + 0.587 * g! + 0.114 * b!) / 255;
@@ -449,12 +450,16 @@ describe("binarizeCell on pale wide strokes (a pencil's)", () => {
         Math.exp(-x * x);
     return x >= 0 ? y : -y;
   };
-  /** A ring band `widthPx` wide, `depth` below paper where the graphite covers it, seen through a Gaussian blur. */
-  const band = (widthPx: number, depth: number) => (x: number, y: number) => {
-    const d = ringDistance(x, y);
-    const s = Math.SQRT2 * BAND_BLUR_PX;
+  /** A band `widthPx` wide, `depth` below paper where the graphite covers it, seen through a Gaussian blur: its profile. */
+  const across = (d: number, widthPx: number, depth: number, blurPx: number) => {
+    const s = Math.SQRT2 * blurPx;
     return (depth * (erf((d + widthPx / 2) / s) - erf((d - widthPx / 2) / s))) / 2;
   };
+  /** Such a band along the ring. */
+  const band =
+    (widthPx: number, depth: number, blurPx = BAND_BLUR_PX) =>
+    (x: number, y: number) =>
+      across(ringDistance(x, y), widthPx, depth, blurPx);
   /**
    * The same band in graphite: the paper's tooth took between 55 % and all of it, a value a pixel (a scan's pixel is
    * about the tooth's size), the blur averaging neighbours.
@@ -495,6 +500,30 @@ describe("binarizeCell on pale wide strokes (a pencil's)", () => {
     return { covered: insideInk / inside, outsideInk };
   };
 
+  /**
+   * Of a band 8 px wide, as the benchmark judges a glyph whole: the share of it with read ink within a pixel (a
+   * photo's pixel is 1.6 of these), and the share of the read ink within 1.6 px of it.
+   */
+  const bandWhole = (mask: Uint8Array) => {
+    let inside = 0;
+    let near = 0;
+    let ink = 0;
+    let inkNear = 0;
+    for (let y = 0; y < 160; y++) {
+      for (let x = 0; x < 160; x++) {
+        const d = ringDistance(x, y);
+        if (mask[y * 160 + x]) {
+          ink++;
+          if (d <= 4 + 1.6) inkNear++;
+        }
+        if (d > 4) continue;
+        inside++;
+        if (inkWithin(mask, x, y, 1)) near++;
+      }
+    }
+    return { near: near / inside, onBand: inkNear / ink };
+  };
+
   it("reads a pencil's grainy band whole once the page's blur is known, not as a hairline's pieces", () => {
     // 1 mm wide (8 px), 0.45 below paper where the graphite lies thickest: its grain as light as the guides.
     for (let seed = 1; seed <= 3; seed++) {
@@ -529,6 +558,32 @@ describe("binarizeCell on pale wide strokes (a pencil's)", () => {
       bandReading(binarizeCell(picture, 8, [LABEL], undefined, { blurMm: BAND_BLUR_PX / 8, bands }).mask).covered;
     expect(read(true)).toBeGreaterThan(0.98);
     expect(read(false)).toBeLessThan(0.9);
+  });
+
+  it("reads a box as wide as the page's pencil where a dim photo's grain made its own strokes measure as thin as the blur", () => {
+    // A 1 mm band 0.3 below paper through a dim photo's blur (0.3 mm, the smoothing of its grain included) under
+    // coarse grain of 0.038: its deepest point across, found among grainy pixels, lies deeper than the band does, and
+    // what lies under half of that is narrow: the box alone takes its strokes for lines hardly wider than the blur.
+    const blurPx = 2.4;
+    const page = { blurMm: blurPx / 8, bands: true };
+    // The page's pen, as the page measured it over its boxes: the width such a band has at half its depth, over the
+    // blur's own there.
+    let half = 0;
+    while (across(half, 8, 0.3, blurPx) > across(0, 8, 0.3, blurPx) / 2) half += 0.01;
+    const bandRatio = (2 * half) / (BLUR_ALONE * blurPx);
+    const whole = ({ near, onBand }: { near: number; onBand: number }) => near >= 0.98 && onBand >= 0.98;
+    let wholeAlone = 0;
+    for (let seed = 1; seed <= 8; seed++) {
+      const picture = photoCell(seed, band(8, 0.3, blurPx));
+      const grain = coarseGrain(seed + 300, 160, 0.038);
+      for (let y = 0; y < 160; y++) for (let x = 0; x < 160; x++) picture.data[y * 160 + x]! += grain(x, y);
+      const alone = binarizeCell(picture, 8, [LABEL], undefined, page);
+      expect(alone.bandWidth).toBeLessThan(bandRatio);
+      if (whole(bandWhole(alone.mask))) wholeAlone++;
+      const asPage = binarizeCell(picture, 8, [LABEL], undefined, { ...page, bandRatio });
+      expect({ seed, whole: whole(bandWhole(asPage.mask)) }).toEqual({ seed, whole: true });
+    }
+    expect(wholeAlone).toBeLessThan(4);
   });
 
   it("keeps two bands apart where the blur darkened the paper between them past half their depth", () => {

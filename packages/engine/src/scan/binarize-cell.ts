@@ -80,6 +80,14 @@ export type PageLevels = {
    * descender), the wider cut sees that ink's core.
    */
   boxInkLevel?: number;
+  /**
+   * On a page whose faint boxes are bands (`bands`), the median of their widths (bandWidth), the page's pen: a box
+   * whose own strokes measure thinner is cut as that pen's. Grain makes a box's measure thin: the deepest point across
+   * a stroke, found among grainy pixels, lies deeper than the stroke does and what lies under half of that is narrow,
+   * the more so in a letter of few strokes. In a dim photo a pencil's D, ":" or "#" measured as thin as the blur alone
+   * and was cut as a hairline's, near its middle: a third of its width.
+   */
+  bandRatio?: number;
 };
 
 const luminance = ([r, g, b]: readonly [number, number, number]) => (0.299 * r + 0.587 * g + 0.114 * b) / 255;
@@ -316,7 +324,7 @@ export function binarizeCell(
   const inkLevel = Math.min(percentile(0.001), page.boxInkLevel ?? 1);
   const shapes = printedShapes(width, height, pxPerMm, print, blurPx ?? PRINT_SHAPE_BLUR_MM * pxPerMm);
   if (inkLevel >= EMPTY_LEVEL - printDarker)
-    return faintStrokes(image, pxPerMm, labels, inkLevel, printable, shapes, blurPx, page.bands);
+    return faintStrokes(image, pxPerMm, labels, inkLevel, printable, shapes, blurPx, page.bands, page.bandRatio);
   const threshold = Math.min(MAX_THRESHOLD, (1 + inkLevel) / 2);
   // Ink lighter than print can be told from by its level alone (a pencil, a pale pen) is cut far below its midway by
   // the ceiling, which thins its strokes, breaks a pencil's grain into holes and loses its dots: where the page's blur
@@ -329,7 +337,7 @@ export function binarizeCell(
   if (blurPx === undefined || (1 + inkLevel) / 2 - threshold <= LIGHT_INK_CUT) return sure;
   const closedWidth = meanWidth(withHolesClosed(sure.mask, width, height), width, height);
   if (closedWidth <= THIN_STROKE_MM * pxPerMm) return { ...sure, bandWidth: 0 };
-  const light = faintStrokes(image, pxPerMm, labels, inkLevel, printable, shapes, blurPx, page.bands);
+  const light = faintStrokes(image, pxPerMm, labels, inkLevel, printable, shapes, blurPx, page.bands, page.bandRatio);
   // Read as hairlines, the sure ink is kept unless it holds less ink than the hairlines' middles: then the ceiling
   // left only pieces of strokes too blurred to reach it (a thin pen in a coarse photo), where crossings add up.
   if (!light.faint || count(sure.mask) < count(light.mask)) return light;
@@ -474,6 +482,7 @@ function faintStrokes(
   shapes: PrintedShapes,
   blurPx: number | undefined,
   bands: boolean | undefined,
+  pageRatio: number | undefined,
 ): CellMask {
   const { width, height, data } = image;
   const n = data.length;
@@ -610,7 +619,11 @@ function faintStrokes(
     // A band wider than the blur has its true edges where a blurred band of its width falls to edgeShare of its
     // depth (half way for one much wider than the blur); a hairline is cut near its middle.
     const asBand = measured !== undefined && (bands ?? measured.ratio >= RESOLVED_WIDTH);
-    const cut = asBand ? Math.min(FAINT_CUT, edgeShare(trueWidth(measured.pixels / blurPx!))) : FAINT_CUT;
+    // One pen writes a page: on a page of bands, a box that measured its own thinner than the page's pen did is cut
+    // as that pen's (see PageLevels.bandRatio).
+    const pagePixels = bands && pageRatio !== undefined ? pageRatio * BLUR_ALONE * blurPx! : 0;
+    const pixels = measured && Math.max(measured.pixels, pagePixels);
+    const cut = asBand ? Math.min(FAINT_CUT, edgeShare(trueWidth(pixels! / blurPx!))) : FAINT_CUT;
     const between = asBand ? strokesAside(smooth, mask, width, height, 2 * radius) : undefined;
 
     for (let i = 0; i < n; i++) {

@@ -212,6 +212,7 @@ export async function readScan(
       const reading = await readCell(cellSource, boxH[index]!, cell, workPxPerMm, surroundings, {
         ...pageReading,
         bands,
+        bandRatio: bands ? median(faint) : undefined,
       });
       cells[index] = withPicture(reading, index);
     }
