@@ -6,7 +6,7 @@ import { MARKER_CENTRE_RATIO, MARKER_HOLE_RATIO } from "../template/page-geometr
 import { pagePoint, scanPoint } from "../units.ts";
 import { solveHomography } from "./homography.ts";
 import type { GreyImage } from "./images.ts";
-import { measureBlur } from "./measure-blur.ts";
+import { blurAt, measureBlur, type PageBlur } from "./measure-blur.ts";
 
 const markers: Layout["markers"] = {
   centers: [
@@ -168,5 +168,64 @@ describe("measureBlur", () => {
     expect(blur).toBeDefined();
     const ratio = blur!.sigmaMm / expected;
     expect(ratio > 0.9 && ratio < 1.25).toBe(true);
+  });
+});
+
+describe("blurAt", () => {
+  const corners = [pagePoint(0, 0), pagePoint(60, 0), pagePoint(60, 80), pagePoint(0, 80)];
+  /** A page mapped to the picture through its four corners' pixels. */
+  const mapped = (pixels: [number, number][]) =>
+    solveHomography(
+      corners,
+      pixels.map(([x, y]) => scanPoint(x, y)),
+    )!;
+  const round = (sigmaPx: number): PageBlur => ({ sigmaMm: 0, inPixels: [[sigmaPx ** 2, 0, sigmaPx ** 2]] });
+
+  it("takes a round blur of the picture to the page at the page's scale, smoothing added in pixels²", () => {
+    // 5 px/mm, turned by 30°: 1.5 px of blur is 0.3 mm everywhere; two passes of smoothing add 1 px².
+    const [c, s] = [Math.cos(Math.PI / 6), Math.sin(Math.PI / 6)];
+    const turned = mapped(
+      (
+        [
+          [0, 0],
+          [60, 0],
+          [60, 80],
+          [0, 80],
+        ] as [number, number][]
+      ).map(([x, y]) => [100 + 5 * (x * c - y * s), 100 + 5 * (x * s + y * c)]),
+    );
+    for (const point of [pagePoint(5, 5), pagePoint(30, 40), pagePoint(55, 75)]) {
+      expect(blurAt(round(1.5), turned, point)).toBeCloseTo(0.3, 6);
+      expect(blurAt(round(1.5), turned, point, 1)).toBeCloseTo(Math.sqrt(1.5 ** 2 + 1) / 5, 6);
+    }
+  });
+
+  it("spreads the blur along the way a page seen at an angle is foreshortened", () => {
+    // Down the page a millimetre is 2.5 px, across it 5 px: the same 1.5 px blur spreads 0.6 mm down the page.
+    const squeezed = mapped([
+      [0, 0],
+      [300, 0],
+      [300, 200],
+      [0, 200],
+    ]);
+    expect(blurAt(round(1.5), squeezed, pagePoint(30, 40))).toBeCloseTo(0.6, 6);
+    // A blur stretched along the picture's x (a smear) spreads 2 px / 5 px/mm across the page, more than 1.5 / 2.5.
+    expect(blurAt({ sigmaMm: 0, inPixels: [[3, 0, 1]] }, squeezed, pagePoint(30, 40))).toBeCloseTo(
+      Math.max(Math.sqrt(3) / 5, 1 / 2.5),
+      6,
+    );
+  });
+
+  it("finds the far side of a steep view twice as blurred on the page as the near side", () => {
+    // The far edge (the page's top) is 150 px long in the picture, the near one 300 px, both 60 mm: along them a
+    // millimetre is 2.5 and 5 px, and down the page more than that, so the blur spreads most along the edges.
+    const steep = mapped([
+      [75, 0],
+      [225, 0],
+      [300, 400],
+      [0, 400],
+    ]);
+    expect(blurAt(round(1.5), steep, pagePoint(30, 0))).toBeCloseTo(1.5 / 2.5, 6);
+    expect(blurAt(round(1.5), steep, pagePoint(30, 80))).toBeCloseTo(1.5 / 5, 6);
   });
 });

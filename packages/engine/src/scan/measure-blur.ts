@@ -49,6 +49,11 @@ export type PageBlur = {
    * optics, JPEG, and a smear too small to remove): the larger principal spread, in the page's own millimetres.
    */
   sigmaMm: number;
+  /**
+   * The blur's covariance (xx, xy, yy) in the picture's pixels² at each marker measured: the camera's own blur, about
+   * the same all over the picture, where its spread over the page is not (see blurAt).
+   */
+  inPixels: [number, number, number][];
 };
 
 /**
@@ -76,9 +81,37 @@ export function measureBlur(scan: GreyImage, h: Homography, markers: Layout["mar
   const difference = 2 * Math.hypot((xx - yy) / 2, xy);
   const length = Math.sqrt(12 * difference);
   const round = (xx + yy) / 2 - difference / 2;
-  if (!(length >= MIN_MOTION_PX) || round + difference < MIN_ANISOTROPY * round) return { sigmaMm };
+  const inPixels = spreads.map((s) => s.scan);
+  if (!(length >= MIN_MOTION_PX) || round + difference < MIN_ANISOTROPY * round) return { sigmaMm, inPixels };
   const angle = 0.5 * Math.atan2(2 * xy, xx - yy);
-  return { smear: { dx: length * Math.cos(angle), dy: length * Math.sin(angle) }, sigmaMm };
+  return { smear: { dx: length * Math.cos(angle), dy: length * Math.sin(angle) }, sigmaMm, inPixels };
+}
+
+/**
+ * The blur's standard deviation (page mm) along the way it spreads most at one point of the page, with `addedPx2`
+ * more round blur in the picture's pixels² (a smoothing of it): the picture's blur taken through the homography as
+ * it maps the page there (Σ_page = J⁻¹ Σ_scan J⁻ᵀ), each marker's as sigmaMm takes them, the median of their larger
+ * spreads. A pixel of a photo taken at a steep angle covers twice as much of the page's far side as of its near side:
+ * measured against the page's one blur (sigmaMm), the near boxes' strokes looked thinner than the blur, and a
+ * pencil's came back cut as hairlines, half their width.
+ */
+export function blurAt(blur: PageBlur, h: Homography, point: { x: number; y: number }, addedPx2 = 0): number {
+  const o = pageToScan(h, pagePoint(point.x, point.y));
+  const px = pageToScan(h, pagePoint(point.x + 1, point.y));
+  const py = pageToScan(h, pagePoint(point.x, point.y + 1));
+  // J's columns are the pixels a millimetre along the page's x and y; its inverse maps pixels back to millimetres.
+  const [ax, ay, bx, by] = [px.x - o.x, px.y - o.y, py.x - o.x, py.y - o.y];
+  const det = ax * by - bx * ay;
+  const [ix, iy, jx, jy] = [by / det, -ay / det, -bx / det, ax / det];
+  const spreads = blur.inPixels.map(([xx, xy, yy]) => {
+    [xx, yy] = [xx + addedPx2, yy + addedPx2];
+    return largerSpread([
+      ix * ix * xx + 2 * ix * jx * xy + jx * jx * yy,
+      ix * iy * xx + (ix * jy + jx * iy) * xy + jx * jy * yy,
+      iy * iy * xx + 2 * iy * jy * xy + jy * jy * yy,
+    ]);
+  });
+  return Math.sqrt(median(spreads));
 }
 
 /** A blur's covariance (xx, xy, yy) in scan pixels² and in page mm² (along the page's axes). */

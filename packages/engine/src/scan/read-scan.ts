@@ -8,7 +8,7 @@ import { findQrCode } from "./find-qr-code.ts";
 import { surroundingsOf } from "./follow-ink.ts";
 import { type Homography, localScale, pageToScan, solveHomography } from "./homography.ts";
 import { channelsOf, type GreyImage, type RgbaImage, type ScanImage } from "./images.ts";
-import { measureBlur } from "./measure-blur.ts";
+import { blurAt, measureBlur } from "./measure-blur.ts";
 import { measurePrint, smoothed, smoothingPasses } from "./measure-print.ts";
 import { type CellReading, readCell, type ScanCell } from "./read-cell.ts";
 import { rectifyPage } from "./rectify-page.ts";
@@ -170,6 +170,12 @@ export async function readScan(
   // The boxes' picture is blurred by the smoothing too (each pass a Gaussian of half a squared pixel).
   const blurMm = blur && Math.hypot(blur.sigmaMm, Math.sqrt(passes / 2) / sourcePxPerMm);
   const pageReading = { smear, blurMm, printDarker: print.darker };
+  // Each box measures its strokes against the blur where it lies (see blurAt): a steep photo's near boxes are sharper.
+  const boxReadings = pageCells.map((cell) => {
+    if (!blur) return pageReading;
+    const centre = { x: cell.box.x + cell.box.width / 2, y: cell.box.y + cell.box.height / 2 };
+    return { ...pageReading, blurMm: blurAt(blur, h, centre, (passes / 2) * cellFactor * cellFactor) };
+  });
   const withPicture = (reading: CellReading, index: number): ScanCell => {
     cellTimes.cut += reading.millis.cut;
     cellTimes.clean += reading.millis.clean;
@@ -187,7 +193,7 @@ export async function readScan(
     if (cells.length % reportEvery === 0 && cells.length > 0) {
       report(STAGE_START.cells + cells.length * cellShare, "cells");
     }
-    const reading = await readCell(cellSource, boxH[index]!, cell, workPxPerMm, surroundings, pageReading);
+    const reading = await readCell(cellSource, boxH[index]!, cell, workPxPerMm, surroundings, boxReadings[index]);
     cells.push(withPicture(reading, index));
     paperLevels.push(reading.paperLevel);
     bandWidths.push(reading.bandWidth);
@@ -210,7 +216,7 @@ export async function readScan(
       if (width === undefined || width >= RESOLVED_WIDTH === bands) continue;
       const cell = pageCells[index]!;
       const reading = await readCell(cellSource, boxH[index]!, cell, workPxPerMm, surroundings, {
-        ...pageReading,
+        ...boxReadings[index],
         bands,
         bandRatio: bands ? median(faint) : undefined,
       });
