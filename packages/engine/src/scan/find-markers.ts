@@ -12,7 +12,7 @@ import { labelComponents } from "./label-components.ts";
 import { DARKEST_SHADOW, paperBrightness } from "./normalise-lighting.ts";
 import { downscale } from "./to-luminance.ts";
 
-type Candidate = { x: number; y: number; size: number };
+export type Candidate = { x: number; y: number; size: number };
 
 /**
  * Finds the four corner markers, in the layout's order (top-left, top-right, bottom-right, bottom-left of the
@@ -111,7 +111,7 @@ function bestQuadrilateral(
 }
 
 /** Orders four points clockwise on screen (y down) around their centroid; undefined unless convex. */
-function convexOrder(points: Candidate[]): Candidate[] | undefined {
+export function convexOrder(points: Candidate[]): Candidate[] | undefined {
   const cx = points.reduce((s, p) => s + p.x, 0) / 4;
   const cy = points.reduce((s, p) => s + p.y, 0) / 4;
   const sorted = [...points].sort((p, q) => Math.atan2(p.y - cy, p.x - cx) - Math.atan2(q.y - cy, q.x - cx));

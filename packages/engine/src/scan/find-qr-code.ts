@@ -124,7 +124,7 @@ function stretchAlong(
   return { image: { width, height, data }, toSource };
 }
 
-async function readHandfontQr(
+export async function readHandfontQr(
   image: GreyImage,
   toScan: (x: number, y: number) => ScanPoint,
 ): Promise<FoundQrCode | undefined> {

@@ -112,7 +112,6 @@ export function layoutTemplate(options: TemplateOptions = {}): Layout {
   }
 
   const { widthMm, heightMm } = paper;
-  const m = MARKER_INSET_MM;
   return {
     schemaVersion: 1,
     id,
@@ -125,6 +124,19 @@ export function layoutTemplate(options: TemplateOptions = {}): Layout {
       xHeight: GUIDE_X_HEIGHT,
       descender: GUIDE_DESCENDER,
     },
+    ...pageFrame(widthMm, heightMm),
+    pages: Array.from({ length: page }, (_, i) => ({ page: i + 1, qcode: qcode(id, i + 1) })),
+    cells,
+  };
+}
+
+/**
+ * Where a page of this size prints its corner markers and its QR code: the same on every template of that paper,
+ * which lets a reader that cannot find the code look for it from the markers (see findQrCodeByMarkers).
+ */
+export function pageFrame(widthMm: number, heightMm: number): Pick<Layout, "markers" | "qr"> {
+  const m = MARKER_INSET_MM;
+  return {
     markers: {
       centers: [
         { x: m, y: m },
@@ -140,8 +152,6 @@ export function layoutTemplate(options: TemplateOptions = {}): Layout {
       width: QR_SIZE_MM,
       height: QR_SIZE_MM,
     },
-    pages: Array.from({ length: page }, (_, i) => ({ page: i + 1, qcode: qcode(id, i + 1) })),
-    cells,
   };
 }
 

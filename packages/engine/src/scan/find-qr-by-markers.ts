@@ -1,0 +1,103 @@
+import { pageFrame } from "../template/layout-template.ts";
+import { MARKER_SIZE_MM, PAPER_SIZES_MM } from "../template/page-geometry.ts";
+import { pagePoint, scanPoint } from "../units.ts";
+import { sampleGrid } from "./cut-cells.ts";
+import { type Candidate, convexOrder, markerCandidates } from "./find-markers.ts";
+import { type FoundQrCode, readHandfontQr } from "./find-qr-code.ts";
+import { pageToScan, solveHomography } from "./homography.ts";
+import type { GreyImage } from "./images.ts";
+
+/**
+ * A page is taken to fill at least this share of the picture's shorter side: its markers are looked for at the size
+ * they have then (markerCandidates allows 2.5 times either way and more for foreshortening).
+ */
+const PAGE_SHARE = 0.5;
+/** The largest marker-like patterns are taken as corner markers, this many of them at most… */
+const MOST_CANDIDATES = 12;
+/** …and of the convex quadrilaterals they make, the largest this many are tried as the page's corners. */
+const QUADRILATERALS_TRIED = 4;
+/** The code is read from the page cut out this finely (px/mm): 6 px a module of a 22 mm code of 29 modules. */
+const CODE_PX_PER_MM = 8;
+/** Paper around the code kept in the cut (mm): the quiet zone a reader needs to find it. */
+const QUIET_MM = 4;
+
+/**
+ * Finds the page's QR code from its corner markers, for a picture where the code itself is not found (findQrCode):
+ * seen steeply enough, the code is squeezed past what zxing reads even stretched back, while the markers, larger and
+ * simpler, are still found. The four largest marker-like patterns that make the largest convex quadrilateral are
+ * taken for the page's corners, in each of the four ways the page may lie, on each paper size; where the code is on
+ * such a page (the same place on every template of that paper, see pageFrame) the picture is cut out square and
+ * upright, and read. Only a code that reads as a Handfont code counts, so a wrong guess costs a read and no more.
+ */
+export async function findQrCodeByMarkers(
+  detection: GreyImage,
+  factor: number,
+  full: GreyImage,
+): Promise<FoundQrCode | undefined> {
+  const shorterMm = Math.min(...Object.values(PAPER_SIZES_MM).map((p) => p.widthMm));
+  const expected = (PAGE_SHARE * Math.min(detection.width, detection.height) * MARKER_SIZE_MM) / shorterMm;
+  const candidates = markerCandidates(detection, expected)
+    .sort((a, b) => b.size - a.size)
+    .slice(0, MOST_CANDIDATES)
+    // Detection pixel centres to the full image's pixel coordinates.
+    .map((c) => ({ x: (c.x + 0.5) * factor - 0.5, y: (c.y + 0.5) * factor - 0.5, size: c.size * factor }));
+  for (const corners of largestQuadrilaterals(candidates)) {
+    for (const paper of Object.values(PAPER_SIZES_MM)) {
+      const { markers, qr } = pageFrame(paper.widthMm, paper.heightMm);
+      const centres = markers.centers.map((c) => pagePoint(c.x, c.y));
+      for (let turn = 0; turn < 4; turn++) {
+        const ordered = [0, 1, 2, 3].map((i) => corners[(i + turn) % 4]!);
+        const h = solveHomography(
+          centres,
+          ordered.map((c) => scanPoint(c.x, c.y)),
+        );
+        if (!h) continue;
+        // The code and its quiet zone, a pixel every 1/CODE_PX_PER_MM mm; a pixel's corner (u, v) is a page point.
+        const [x0, y0] = [qr.x - QUIET_MM, qr.y - QUIET_MM];
+        const side = Math.round((qr.width + 2 * QUIET_MM) * CODE_PX_PER_MM);
+        const step = 1 / CODE_PX_PER_MM;
+        const samples = new Float32Array(side * side);
+        sampleGrid(full, h, samples, x0 + step / 2, y0 + step / 2, step, 0, 0, step, side, side, 1, side);
+        const data = new Uint8Array(side * side);
+        for (let i = 0; i < data.length; i++) data[i] = samples[i]! + 0.5;
+        const found = await readHandfontQr({ width: side, height: side, data }, (u, v) => {
+          const p = pageToScan(h, pagePoint(x0 + u * step, y0 + v * step));
+          return scanPoint(p.x, p.y);
+        });
+        if (found) return found;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** The convex quadrilaterals of four candidates, clockwise on screen, the largest first (QUADRILATERALS_TRIED). */
+function largestQuadrilaterals(candidates: Candidate[]): Candidate[][] {
+  const found: { corners: Candidate[]; area: number }[] = [];
+  const n = candidates.length;
+  for (let a = 0; a < n; a++) {
+    for (let b = a + 1; b < n; b++) {
+      for (let c = b + 1; c < n; c++) {
+        for (let d = c + 1; d < n; d++) {
+          const corners = convexOrder([candidates[a]!, candidates[b]!, candidates[c]!, candidates[d]!]);
+          if (corners) found.push({ corners, area: area(corners) });
+        }
+      }
+    }
+  }
+  return found
+    .sort((p, q) => q.area - p.area)
+    .slice(0, QUADRILATERALS_TRIED)
+    .map((f) => f.corners);
+}
+
+/** The area of a simple polygon (shoelace). */
+function area(points: Candidate[]): number {
+  let twice = 0;
+  for (let i = 0; i < points.length; i++) {
+    const p = points[i]!;
+    const q = points[(i + 1) % points.length]!;
+    twice += p.x * q.y - q.x * p.y;
+  }
+  return Math.abs(twice) / 2;
+}
