@@ -86,32 +86,38 @@ function bestQuadrilateral(
   qrCorners: readonly ScanPoint[],
 ): { markers: Candidate[]; disagreement: number } | undefined {
   let best: { markers: Candidate[]; disagreement: number } | undefined;
+  for (const four of convexQuadrilaterals(candidates)) {
+    for (let shift = 0; shift < 4; shift++) {
+      const ordered = [0, 1, 2, 3].map((i) => four[(i + shift) % 4]!);
+      const h = solveHomography(
+        centres,
+        ordered.map((m) => scanPoint(m.x, m.y)),
+      );
+      if (!h) continue;
+      const disagreement = Math.max(...qrPage.map((p, i) => distance(pageToScan(h, p), qrCorners[i]!)));
+      if (!best || disagreement < best.disagreement) best = { markers: ordered, disagreement };
+    }
+  }
+  return best;
+}
+
+/** Every convex quadrilateral that four of the candidates make, its corners clockwise on screen. */
+export function* convexQuadrilaterals(candidates: readonly Candidate[]): Generator<Candidate[]> {
   const n = candidates.length;
   for (let a = 0; a < n; a++) {
     for (let b = a + 1; b < n; b++) {
       for (let c = b + 1; c < n; c++) {
         for (let d = c + 1; d < n; d++) {
           const four = convexOrder([candidates[a]!, candidates[b]!, candidates[c]!, candidates[d]!]);
-          if (!four) continue;
-          for (let shift = 0; shift < 4; shift++) {
-            const ordered = [0, 1, 2, 3].map((i) => four[(i + shift) % 4]!);
-            const h = solveHomography(
-              centres,
-              ordered.map((m) => scanPoint(m.x, m.y)),
-            );
-            if (!h) continue;
-            const disagreement = Math.max(...qrPage.map((p, i) => distance(pageToScan(h, p), qrCorners[i]!)));
-            if (!best || disagreement < best.disagreement) best = { markers: ordered, disagreement };
-          }
+          if (four) yield four;
         }
       }
     }
   }
-  return best;
 }
 
 /** Orders four points clockwise on screen (y down) around their centroid; undefined unless convex. */
-export function convexOrder(points: Candidate[]): Candidate[] | undefined {
+function convexOrder(points: Candidate[]): Candidate[] | undefined {
   const cx = points.reduce((s, p) => s + p.x, 0) / 4;
   const cy = points.reduce((s, p) => s + p.y, 0) / 4;
   const sorted = [...points].sort((p, q) => Math.atan2(p.y - cy, p.x - cx) - Math.atan2(q.y - cy, q.x - cx));

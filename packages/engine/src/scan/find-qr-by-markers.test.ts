@@ -2,11 +2,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { initEngineForNode } from "../node/init-engine-node.ts";
 import { type Capture, capturePhone } from "../synth/index.ts";
 import { layoutTemplate } from "../template/layout-template.ts";
-import { throughJpeg, writePage } from "../test-support/synthetic-scan.ts";
-import { pagePoint, scanPoint } from "../units.ts";
+import { qrMatrix } from "../template/qr-matrix.ts";
+import { qrCornersInPicture, throughJpeg, writePage } from "../test-support/synthetic-scan.ts";
 import { findQrCodeByMarkers } from "./find-qr-by-markers.ts";
 import { findQrCode } from "./find-qr-code.ts";
-import { pageToScan, solveHomography } from "./homography.ts";
 import { channelsOf, type ScanImage } from "./images.ts";
 import { readScan } from "./read-scan.ts";
 import { luminancePyramid } from "./to-luminance.ts";
@@ -30,23 +29,12 @@ describe("findQrCodeByMarkers", () => {
     expect(await findQrCode(small, factor, full)).toBeUndefined();
     const found = await findQrCodeByMarkers(small, factor, full);
     expect(found?.payload).toEqual({ version: 1, templateId: "STEEP", page: 1 });
-    // The code's corners, where the camera put them: the frame is stored landscape and shown turned a quarter
-    // clockwise (EXIF orientation 6), (x, y) showing at (height − y, x).
-    const { widthMm: w, heightMm: h } = layout.paper;
-    const shown = capture.pageCorners.map(([x, y]) => scanPoint(capture.height - y, x));
-    const truth = solveHomography([pagePoint(0, 0), pagePoint(w, 0), pagePoint(w, h), pagePoint(0, h)], shown)!;
-    const { x, y, width } = layout.qr;
-    const corners = [
-      pagePoint(x, y),
-      pagePoint(x + width, y),
-      pagePoint(x + width, y + width),
-      pagePoint(x, y + width),
-    ];
-    const truthCorners = corners.map((c) => pageToScan(truth, c));
+    const truthCorners = qrCornersInPicture(capture, layout);
     const side = Math.hypot(truthCorners[1]!.x - truthCorners[0]!.x, truthCorners[1]!.y - truthCorners[0]!.y);
-    // Within a module (a 29th of the code) of where the camera put each corner.
+    // Within a module of where the camera put each corner.
+    const { size: modules } = qrMatrix(layout.pages[0]!.qcode);
     const misses = found!.corners.map((c, i) => Math.hypot(c.x - truthCorners[i]!.x, c.y - truthCorners[i]!.y));
-    expect(Math.max(...misses)).toBeLessThan(side / 29);
+    expect(Math.max(...misses)).toBeLessThan(side / modules);
   }, 60_000);
 
   it("lets the page be read: its template, page and letters", async () => {

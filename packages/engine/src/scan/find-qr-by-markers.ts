@@ -2,7 +2,7 @@ import { pageFrame } from "../template/layout-template.ts";
 import { MARKER_SIZE_MM, PAPER_SIZES_MM } from "../template/page-geometry.ts";
 import { pagePoint, scanPoint } from "../units.ts";
 import { sampleGrid } from "./cut-cells.ts";
-import { type Candidate, convexOrder, markerCandidates } from "./find-markers.ts";
+import { type Candidate, convexQuadrilaterals, markerCandidates } from "./find-markers.ts";
 import { type FoundQrCode, readHandfontQr } from "./find-qr-code.ts";
 import { pageToScan, solveHomography } from "./homography.ts";
 import type { GreyImage } from "./images.ts";
@@ -73,18 +73,7 @@ export async function findQrCodeByMarkers(
 
 /** The convex quadrilaterals of four candidates, clockwise on screen, the largest first (QUADRILATERALS_TRIED). */
 function largestQuadrilaterals(candidates: Candidate[]): Candidate[][] {
-  const found: { corners: Candidate[]; area: number }[] = [];
-  const n = candidates.length;
-  for (let a = 0; a < n; a++) {
-    for (let b = a + 1; b < n; b++) {
-      for (let c = b + 1; c < n; c++) {
-        for (let d = c + 1; d < n; d++) {
-          const corners = convexOrder([candidates[a]!, candidates[b]!, candidates[c]!, candidates[d]!]);
-          if (corners) found.push({ corners, area: area(corners) });
-        }
-      }
-    }
-  }
+  const found = [...convexQuadrilaterals(candidates)].map((corners) => ({ corners, area: area(corners) }));
   return found
     .sort((p, q) => q.area - p.area)
     .slice(0, QUADRILATERALS_TRIED)

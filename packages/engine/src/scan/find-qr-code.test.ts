@@ -3,10 +3,8 @@ import { initEngineForNode } from "../node/init-engine-node.ts";
 import { type Capture, capturePhone } from "../synth/index.ts";
 import { layoutTemplate } from "../template/layout-template.ts";
 import { qrMatrix } from "../template/qr-matrix.ts";
-import { throughJpeg, writePage } from "../test-support/synthetic-scan.ts";
-import { pagePoint, scanPoint } from "../units.ts";
+import { qrCornersInPicture, throughJpeg, writePage } from "../test-support/synthetic-scan.ts";
 import { type FoundQrCode, findQrCode } from "./find-qr-code.ts";
-import { pageToScan, solveHomography } from "./homography.ts";
 import { luminancePyramid } from "./to-luminance.ts";
 
 // A page photographed 45° off straight above (seed 9 turns the tilt diagonal to the code): the code comes out
@@ -42,20 +40,7 @@ beforeAll(async () => {
 describe("findQrCode on a page photographed at a steep slant", () => {
   it("reads the page's code and places its corners within a module of where the camera put them", () => {
     expect(found?.payload).toEqual({ version: 1, templateId: "SLANTED", page: 1 });
-    const { widthMm: w, heightMm: h } = layout.paper;
-    // The frame is stored landscape and shown turned a quarter clockwise (EXIF orientation 6): (x, y) shows at
-    // (height − y, x).
-    const shown = capture.pageCorners.map(([x, y]) => scanPoint(capture.height - y, x));
-    const truth = solveHomography([pagePoint(0, 0), pagePoint(w, 0), pagePoint(w, h), pagePoint(0, h)], shown)!;
-    const { x, y, width, height } = layout.qr;
-    const corners = [
-      pagePoint(x, y),
-      pagePoint(x + width, y),
-      pagePoint(x + width, y + height),
-      pagePoint(x, y + height),
-    ];
-    const expected = corners.map((c) => pageToScan(truth, c));
-    // The code is printed upright on the page, so its own top-left is the page box's top-left.
+    const expected = qrCornersInPicture(capture, layout);
     const misses = found!.corners.map((p, i) => Math.hypot(p.x - expected[i]!.x, p.y - expected[i]!.y));
     const shortestSide = Math.min(
       ...expected.map((p, i) => Math.hypot(p.x - expected[(i + 1) % 4]!.x, p.y - expected[(i + 1) % 4]!.y)),

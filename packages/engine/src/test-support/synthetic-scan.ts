@@ -1,8 +1,10 @@
 import { decodeImageFile } from "../node/decode-image.ts";
+import { pageToScan, solveHomography } from "../scan/homography.ts";
 import type { ScanImage } from "../scan/images.ts";
 import { type Capture, type GlyphTruth, renderFilledPage } from "../synth/index.ts";
 import { encodeCaptureJpeg, loadHandwritingFont } from "../synth/node/index.ts";
 import type { Layout } from "../template/layout-types.ts";
+import { pagePoint, type ScanPoint, scanPoint } from "../units.ts";
 
 /** A synthetic page written in Caveat, rendered at `dpi`, with its ground truth. */
 export function writePage(layout: Layout, dpi: number, seed = 1, blankRatio = 0) {
@@ -15,6 +17,21 @@ export const captureToJpeg = encodeCaptureJpeg;
 /** A capture as it reaches the reader: JPEG-encoded, then decoded by the Node helper. */
 export async function throughJpeg(capture: Capture): Promise<ScanImage> {
   return decodeImageFile(await captureToJpeg(capture));
+}
+
+/**
+ * Where a phone capture put the page's QR code's corners (top-left, top-right, bottom-right, bottom-left), in the
+ * picture as the reader sees it: the frame is stored landscape and shown turned a quarter clockwise (EXIF orientation
+ * 6), (x, y) showing at (height − y, x). The code is printed upright, so its own top-left is its box's.
+ */
+export function qrCornersInPicture(capture: Capture, layout: Layout): ScanPoint[] {
+  const { widthMm: w, heightMm: h } = layout.paper;
+  const shown = capture.pageCorners.map(([x, y]) => scanPoint(capture.height - y, x));
+  const truth = solveHomography([pagePoint(0, 0), pagePoint(w, 0), pagePoint(w, h), pagePoint(0, h)], shown)!;
+  const { x, y, width, height } = layout.qr;
+  return [pagePoint(x, y), pagePoint(x + width, y), pagePoint(x + width, y + height), pagePoint(x, y + height)].map(
+    (c) => pageToScan(truth, c),
+  );
 }
 
 export type { GlyphTruth };
