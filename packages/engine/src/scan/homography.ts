@@ -65,11 +65,19 @@ export function invertHomography(h: Homography): Homography {
  * Used to judge resolution and perspective.
  */
 export function localScale(h: Homography, point: PagePoint): number {
+  const [ax, ay, bx, by] = localLinear(h, point);
+  return Math.sqrt(Math.abs(ax * by - ay * bx));
+}
+
+/**
+ * The map's linear part around a page point: the scan pixels (x, y) a millimetre along the page's x takes one to,
+ * then those a millimetre along its y, as [ax, ay, bx, by].
+ */
+export function localLinear(h: Homography, point: PagePoint): [number, number, number, number] {
   const p = pageToScan(h, point);
   const px = pageToScan(h, { x: (point.x + 1) as PagePoint["x"], y: point.y });
   const py = pageToScan(h, { x: point.x, y: (point.y + 1) as PagePoint["y"] });
-  const area = Math.abs((px.x - p.x) * (py.y - p.y) - (px.y - p.y) * (py.x - p.x));
-  return Math.sqrt(area);
+  return [px.x - p.x, px.y - p.y, py.x - p.x, py.y - p.y];
 }
 
 function normaliser(points: readonly { x: number; y: number }[]) {

@@ -1,9 +1,9 @@
 import type { Layout } from "../template/layout-types.ts";
 import { MARKER_HOLE_RATIO } from "../template/page-geometry.ts";
-import { pagePoint } from "../units.ts";
+import { type PagePoint, pagePoint } from "../units.ts";
 import { sampleGrid } from "./cut-cells.ts";
 import { greyHistogram, levelOfShare } from "./grey-levels.ts";
-import { type Homography, localScale, pageToScan } from "./homography.ts";
+import { type Homography, localLinear, localScale, pageToScan } from "./homography.ts";
 import type { GreyImage } from "./images.ts";
 
 /**
@@ -95,12 +95,9 @@ export function measureBlur(scan: GreyImage, h: Homography, markers: Layout["mar
  * measured against the page's one blur (sigmaMm), the near boxes' strokes looked thinner than the blur, and a
  * pencil's came back cut as hairlines, half their width.
  */
-export function blurAt(blur: PageBlur, h: Homography, point: { x: number; y: number }, addedPx2 = 0): number {
-  const o = pageToScan(h, pagePoint(point.x, point.y));
-  const px = pageToScan(h, pagePoint(point.x + 1, point.y));
-  const py = pageToScan(h, pagePoint(point.x, point.y + 1));
+export function blurAt(blur: PageBlur, h: Homography, point: PagePoint, addedPx2 = 0): number {
   // J's columns are the pixels a millimetre along the page's x and y; its inverse maps pixels back to millimetres.
-  const [ax, ay, bx, by] = [px.x - o.x, px.y - o.y, py.x - o.x, py.y - o.y];
+  const [ax, ay, bx, by] = localLinear(h, point);
   const det = ax * by - bx * ay;
   const [ix, iy, jx, jy] = [by / det, -ay / det, -bx / det, ax / det];
   const spreads = blur.inPixels.map(([xx, xy, yy]) => {

@@ -16,7 +16,7 @@ import type { CellPicture } from "./cell-picture.ts";
 import { type CleanedCell, cleanCell } from "./clean-cell.ts";
 import { cutRegion } from "./cut-cells.ts";
 import { followInk, followRegion, inkAroundBox, type Surroundings } from "./follow-ink.ts";
-import { type Homography, pageToScan } from "./homography.ts";
+import { type Homography, localLinear } from "./homography.ts";
 import type { GreyImage } from "./images.ts";
 import type { MotionBlur } from "./measure-blur.ts";
 import { normaliseLighting } from "./normalise-lighting.ts";
@@ -242,11 +242,8 @@ export function labelRect(cell: LayoutCell, region: BoxMm, pxPerMm: number): Pix
  * part, inverted, at the region's centre), or undefined when it is under a pixel there.
  */
 function smearIn(blur: MotionBlur, h: Homography, region: BoxMm, pxPerMm: number): MotionBlur | undefined {
-  const [x, y] = [region.x + region.width / 2, region.y + region.height / 2];
-  const o = pageToScan(h, pagePoint(x, y));
-  const px = pageToScan(h, pagePoint(x + 1, y));
-  const py = pageToScan(h, pagePoint(x, y + 1));
-  const [ax, ay, bx, by] = [px.x - o.x, px.y - o.y, py.x - o.x, py.y - o.y];
+  const centre = pagePoint(region.x + region.width / 2, region.y + region.height / 2);
+  const [ax, ay, bx, by] = localLinear(h, centre);
   const det = ax * by - bx * ay;
   const dx = ((by * blur.dx - bx * blur.dy) / det) * pxPerMm;
   const dy = ((ax * blur.dy - ay * blur.dx) / det) * pxPerMm;

@@ -174,7 +174,7 @@ export async function readScan(
   // Each box measures its strokes against the blur where it lies (see blurAt): a steep photo's near boxes are sharper.
   const boxReadings = pageCells.map((cell) => {
     if (!blur) return pageReading;
-    const centre = { x: cell.box.x + cell.box.width / 2, y: cell.box.y + cell.box.height / 2 };
+    const centre = pagePoint(cell.box.x + cell.box.width / 2, cell.box.y + cell.box.height / 2);
     return { ...pageReading, blurMm: blurAt(blur, h, centre, (passes / 2) * cellFactor * cellFactor) };
   });
   const withPicture = (reading: CellReading, index: number): ScanCell => {
@@ -213,13 +213,15 @@ export async function readScan(
       pageBlurMm * workPxPerMm >= 1
         ? lowerTenth(faint) >= BAND_PAGE_THINNEST || tooDarkForHairlines(median(faintInk), pageBlurMm)
         : median(faint) >= RESOLVED_WIDTH;
+    // …and cut as wide as the page's pen at least (see PageLevels.bandRatio).
+    const bandRatio = bands ? median(faint) : undefined;
     for (const [index, width] of bandWidths.entries()) {
       if (width === undefined || width >= RESOLVED_WIDTH === bands) continue;
       const cell = pageCells[index]!;
       const reading = await readCell(cellSource, boxH[index]!, cell, workPxPerMm, surroundings, {
         ...boxReadings[index],
         bands,
-        bandRatio: bands ? median(faint) : undefined,
+        bandRatio,
       });
       cells[index] = withPicture(reading, index);
     }
