@@ -6,7 +6,7 @@ import { adaptiveThreshold } from "./adaptive-threshold.ts";
 import { cutRegion } from "./cut-cells.ts";
 import type { FoundQrCode } from "./find-qr-code.ts";
 import { levelOfShare } from "./grey-levels.ts";
-import { localScale, pageToScan, solveHomography } from "./homography.ts";
+import { type Homography, localScale, pageToScan, solveHomography } from "./homography.ts";
 import type { GreyImage } from "./images.ts";
 import { labelComponents } from "./label-components.ts";
 import { DARKEST_SHADOW, paperBrightness } from "./normalise-lighting.ts";
@@ -87,18 +87,30 @@ function bestQuadrilateral(
 ): { markers: Candidate[]; disagreement: number } | undefined {
   let best: { markers: Candidate[]; disagreement: number } | undefined;
   for (const four of convexQuadrilaterals(candidates)) {
-    for (let shift = 0; shift < 4; shift++) {
-      const ordered = [0, 1, 2, 3].map((i) => four[(i + shift) % 4]!);
-      const h = solveHomography(
-        centres,
-        ordered.map((m) => scanPoint(m.x, m.y)),
-      );
-      if (!h) continue;
+    for (const { corners, h } of pageTurns(four, centres)) {
       const disagreement = Math.max(...qrPage.map((p, i) => distance(pageToScan(h, p), qrCorners[i]!)));
-      if (!best || disagreement < best.disagreement) best = { markers: ordered, disagreement };
+      if (!best || disagreement < best.disagreement) best = { markers: corners, disagreement };
     }
   }
   return best;
+}
+
+/**
+ * The four ways a page may lie on a quadrilateral of candidates (clockwise on screen): its corners in the order of
+ * the markers' page `centres`, and the homography that takes the page there.
+ */
+export function* pageTurns(
+  four: readonly Candidate[],
+  centres: readonly PagePoint[],
+): Generator<{ corners: Candidate[]; h: Homography }> {
+  for (let turn = 0; turn < 4; turn++) {
+    const corners = [0, 1, 2, 3].map((i) => four[(i + turn) % 4]!);
+    const h = solveHomography(
+      centres,
+      corners.map((m) => scanPoint(m.x, m.y)),
+    );
+    if (h) yield { corners, h };
+  }
 }
 
 /** Every convex quadrilateral that four of the candidates make, its corners clockwise on screen. */

@@ -1,12 +1,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { initEngineForNode } from "../node/init-engine-node.ts";
 import { type Capture, capturePhone } from "../synth/index.ts";
-import { layoutTemplate } from "../template/layout-template.ts";
+import { layoutTemplate, pageFrame } from "../template/layout-template.ts";
+import { MARKER_CENTRE_RATIO, MARKER_HOLE_RATIO, PAPER_SIZES_MM } from "../template/page-geometry.ts";
 import { qrMatrix } from "../template/qr-matrix.ts";
+import { qcode } from "../template/qr-payload.ts";
 import { qrCornersInPicture, throughJpeg, writePage } from "../test-support/synthetic-scan.ts";
 import { findQrCodeByMarkers } from "./find-qr-by-markers.ts";
 import { findQrCode } from "./find-qr-code.ts";
-import { channelsOf, type ScanImage } from "./images.ts";
+import { channelsOf, type GreyImage, type ScanImage } from "./images.ts";
 import { readScan } from "./read-scan.ts";
 import { luminancePyramid } from "./to-luminance.ts";
 
@@ -27,7 +29,49 @@ beforeAll(async () => {
   image = await throughJpeg(capture);
 }, 60_000);
 
+/**
+ * An A4 page drawn straight at 4 px/mm: its corner markers and, in the code's place, a QR code of `text` (none when
+ * undefined).
+ */
+function drawnPage(text: string | undefined): GreyImage {
+  const pxPerMm = 4;
+  const { widthMm, heightMm } = PAPER_SIZES_MM.a4;
+  const [width, height] = [widthMm * pxPerMm, Math.round(heightMm * pxPerMm)];
+  const data = new Uint8Array(width * height).fill(235);
+  const { markers, qr } = pageFrame(widthMm, heightMm);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const [mmX, mmY] = [(x + 0.5) / pxPerMm, (y + 0.5) / pxPerMm];
+      const inMarker = markers.centers.some((c) => {
+        const d = Math.max(Math.abs(mmX - c.x), Math.abs(mmY - c.y)) / markers.sizeMm;
+        return d <= 0.5 && (d > MARKER_HOLE_RATIO / 2 || d <= MARKER_CENTRE_RATIO / 2);
+      });
+      if (inMarker) data[y * width + x] = 20;
+    }
+  }
+  if (text !== undefined) {
+    const { size, modules } = qrMatrix(text);
+    const modulePx = (qr.width * pxPerMm) / size;
+    for (let y = 0; y < qr.height * pxPerMm; y++) {
+      for (let x = 0; x < qr.width * pxPerMm; x++) {
+        const dark = modules[Math.floor(y / modulePx) * size + Math.floor(x / modulePx)];
+        if (dark) data[(Math.round(qr.y * pxPerMm) + y) * width + Math.round(qr.x * pxPerMm) + x] = 20;
+      }
+    }
+  }
+  return { width, height, data };
+}
+
 describe("findQrCodeByMarkers", () => {
+  it("reads only a Handfont code where the markers say the code is: not another QR code, not an empty place", async () => {
+    const ours = drawnPage(qcode("DRAWN", 2));
+    expect((await findQrCodeByMarkers(ours, 1, ours))?.payload).toEqual({ version: 1, templateId: "DRAWN", page: 2 });
+    for (const text of ["https://example.com/DRAWN", undefined]) {
+      const page = drawnPage(text);
+      expect(await findQrCodeByMarkers(page, 1, page)).toBeUndefined();
+    }
+  });
+
   it("finds the code of a page seen too steeply for the code to be found as it is, where the camera put it", async () => {
     const factor = Math.max(1, Math.floor(Math.max(image.width, image.height) / 1600));
     const { full, small } = luminancePyramid(image, channelsOf(image)!, factor);

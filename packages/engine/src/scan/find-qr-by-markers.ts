@@ -1,10 +1,10 @@
 import { pageFrame } from "../template/layout-template.ts";
 import { MARKER_SIZE_MM, PAPER_SIZES_MM } from "../template/page-geometry.ts";
 import { pagePoint, scanPoint } from "../units.ts";
-import { sampleGrid } from "./cut-cells.ts";
-import { type Candidate, convexQuadrilaterals, markerCandidates } from "./find-markers.ts";
+import { cutRegion } from "./cut-cells.ts";
+import { type Candidate, convexQuadrilaterals, markerCandidates, pageTurns } from "./find-markers.ts";
 import { type FoundQrCode, readHandfontQr } from "./find-qr-code.ts";
-import { pageToScan, solveHomography } from "./homography.ts";
+import { pageToScan } from "./homography.ts";
 import type { GreyImage } from "./images.ts";
 
 /**
@@ -45,23 +45,18 @@ export async function findQrCodeByMarkers(
     for (const paper of Object.values(PAPER_SIZES_MM)) {
       const { markers, qr } = pageFrame(paper.widthMm, paper.heightMm);
       const centres = markers.centers.map((c) => pagePoint(c.x, c.y));
-      for (let turn = 0; turn < 4; turn++) {
-        const ordered = [0, 1, 2, 3].map((i) => corners[(i + turn) % 4]!);
-        const h = solveHomography(
-          centres,
-          ordered.map((c) => scanPoint(c.x, c.y)),
-        );
-        if (!h) continue;
-        // The code and its quiet zone, a pixel every 1/CODE_PX_PER_MM mm; a pixel's corner (u, v) is a page point.
-        const [x0, y0] = [qr.x - QUIET_MM, qr.y - QUIET_MM];
-        const side = Math.round((qr.width + 2 * QUIET_MM) * CODE_PX_PER_MM);
-        const step = 1 / CODE_PX_PER_MM;
-        const samples = new Float32Array(side * side);
-        sampleGrid(full, h, samples, x0 + step / 2, y0 + step / 2, step, 0, 0, step, side, side, 1, side);
-        const data = new Uint8Array(side * side);
-        for (let i = 0; i < data.length; i++) data[i] = samples[i]! + 0.5;
-        const found = await readHandfontQr({ width: side, height: side, data }, (u, v) => {
-          const p = pageToScan(h, pagePoint(x0 + u * step, y0 + v * step));
+      // The code and its quiet zone; a pixel's corner (u, v) of the cut is a page point.
+      const around = {
+        x: qr.x - QUIET_MM,
+        y: qr.y - QUIET_MM,
+        width: qr.width + 2 * QUIET_MM,
+        height: qr.height + 2 * QUIET_MM,
+      };
+      for (const { h } of pageTurns(corners, centres)) {
+        const cut = cutRegion(full, h, around, CODE_PX_PER_MM);
+        const code = { width: cut.width, height: cut.height, data: Uint8Array.from(cut.data, (v) => v + 0.5) };
+        const found = await readHandfontQr(code, (u, v) => {
+          const p = pageToScan(h, pagePoint(around.x + u / CODE_PX_PER_MM, around.y + v / CODE_PX_PER_MM));
           return scanPoint(p.x, p.y);
         });
         if (found) return found;
