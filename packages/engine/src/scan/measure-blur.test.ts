@@ -7,6 +7,7 @@ import { pagePoint, scanPoint } from "../units.ts";
 import { solveHomography } from "./homography.ts";
 import type { GreyImage } from "./images.ts";
 import { blurAt, measureBlur, type PageBlur } from "./measure-blur.ts";
+import { DEBLURRED_SHARE } from "./remove-motion-blur.ts";
 
 const markers: Layout["markers"] = {
   centers: [
@@ -227,5 +228,27 @@ describe("blurAt", () => {
     ]);
     expect(blurAt(round(1.5), steep, pagePoint(30, 0))).toBeCloseTo(1.5 / 2.5, 6);
     expect(blurAt(round(1.5), steep, pagePoint(30, 80))).toBeCloseTo(1.5 / 5, 6);
+  });
+
+  it("leaves out of a box's blur what removing the page's smear takes out of it", () => {
+    // 5 px/mm, the lens's round 1.5 px and a 6 px smear along the picture's diagonal: the smear spreads 3 px² along
+    // it, of which removing it takes DEBLURRED_SHARE.
+    const flat = mapped([
+      [0, 0],
+      [300, 0],
+      [300, 400],
+      [0, 400],
+    ]);
+    const smear = { dx: 6 * Math.SQRT1_2, dy: 6 * Math.SQRT1_2 };
+    const along = 36 / 12;
+    // Covariance of the round blur plus the smear: (1.5² + along/2) on the diagonal, along/2 across it.
+    const marker: [number, number, number] = [1.5 ** 2 + along / 2, along / 2, 1.5 ** 2 + along / 2];
+    const blur = { sigmaMm: 0, inPixels: [marker, marker, marker] };
+    const point = pagePoint(30, 40);
+    expect(blurAt(blur, flat, point)).toBeCloseTo(Math.sqrt(1.5 ** 2 + along) / 5, 6);
+    expect(blurAt(blur, flat, point, 0, smear)).toBeCloseTo(Math.sqrt(1.5 ** 2 + (1 - DEBLURRED_SHARE) * along) / 5, 6);
+    // A marker less smeared than the page keeps its own round blur: nothing is taken below it.
+    const still = { sigmaMm: 0, inPixels: [[1.5 ** 2, 0, 1.5 ** 2] as [number, number, number]] };
+    expect(blurAt(still, flat, point, 0, smear)).toBeCloseTo(1.5 / 5, 6);
   });
 });

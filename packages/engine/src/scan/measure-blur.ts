@@ -5,6 +5,7 @@ import { sampleGrid } from "./cut-cells.ts";
 import { greyHistogram, levelOfShare } from "./grey-levels.ts";
 import { type Homography, localLinear, localScale, pageToScan } from "./homography.ts";
 import type { GreyImage } from "./images.ts";
+import { DEBLURRED_SHARE } from "./remove-motion-blur.ts";
 
 /**
  * A straight motion blur (the camera moving while the shutter was open), in the pixels of the picture it was
@@ -94,13 +95,18 @@ export function measureBlur(scan: GreyImage, h: Homography, markers: Layout["mar
  * spreads. A pixel of a photo taken at a steep angle covers twice as much of the page's far side as of its near side:
  * measured against the page's one blur (sigmaMm), the near boxes' strokes looked thinner than the blur, and a
  * pencil's came back cut as hairlines, half their width.
+ * `removed`, the page's smear where the picture a box is cut from has it taken out (see removeMotionBlur), takes what
+ * that removal takes (DEBLURRED_SHARE of its spread) out of each marker's. Counted in whole, a shaken photo's blur
+ * measured wider than what blurred the cut, and a thin hand's pencil strokes looked as thin as the blur and were cut
+ * near their middle (Bad Script, seed 3, steep and shaken: mean IoU 0.70).
  */
-export function blurAt(blur: PageBlur, h: Homography, point: PagePoint, addedPx2 = 0): number {
+export function blurAt(blur: PageBlur, h: Homography, point: PagePoint, addedPx2 = 0, removed?: MotionBlur): number {
   // J's columns are the pixels a millimetre along the page's x and y; its inverse maps pixels back to millimetres.
   const [ax, ay, bx, by] = localLinear(h, point);
   const det = ax * by - bx * ay;
   const [ix, iy, jx, jy] = [by / det, -ay / det, -bx / det, ax / det];
-  const spreads = blur.inPixels.map(([xx, xy, yy]) => {
+  const spreads = blur.inPixels.map((spread) => {
+    let [xx, xy, yy] = removed ? withoutSmear(spread, removed) : spread;
     [xx, yy] = [xx + addedPx2, yy + addedPx2];
     return largerSpread([
       ix * ix * xx + 2 * ix * jx * xy + jx * jx * yy,
@@ -109,6 +115,28 @@ export function blurAt(blur: PageBlur, h: Homography, point: PagePoint, addedPx2
     ]);
   });
   return Math.sqrt(median(spreads));
+}
+
+/**
+ * A covariance with what removing a smear took out of it (DEBLURRED_SHARE of its L²/12 along it), its principal
+ * spreads kept at least the smaller of the marker's own: a marker smeared less than the page's median keeps its round
+ * blur.
+ */
+function withoutSmear([xx, xy, yy]: readonly number[], smear: MotionBlur): [number, number, number] {
+  const floor = (xx! + yy!) / 2 - Math.hypot((xx! - yy!) / 2, xy!);
+  const share = DEBLURRED_SHARE / 12;
+  const [a, b, c] = [
+    xx! - share * smear.dx * smear.dx,
+    xy! - share * smear.dx * smear.dy,
+    yy! - share * smear.dy * smear.dy,
+  ];
+  // Principal spreads and the first one's axis; each spread floored, then put back together.
+  const mean = (a + c) / 2;
+  const half = Math.hypot((a - c) / 2, b);
+  const angle = 0.5 * Math.atan2(2 * b, a - c);
+  const [major, minor] = [Math.max(floor, mean + half), Math.max(floor, mean - half)];
+  const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
+  return [major * cos * cos + minor * sin * sin, (major - minor) * cos * sin, major * sin * sin + minor * cos * cos];
 }
 
 /** A blur's covariance (xx, xy, yy) in scan pixels² and in page mm² (along the page's axes). */

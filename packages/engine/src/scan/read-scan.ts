@@ -175,7 +175,7 @@ export async function readScan(
   const boxReadings = pageCells.map((cell) => {
     if (!blur) return pageReading;
     const centre = pagePoint(cell.box.x + cell.box.width / 2, cell.box.y + cell.box.height / 2);
-    return { ...pageReading, blurMm: blurAt(blur, h, centre, (passes / 2) * cellFactor * cellFactor) };
+    return { ...pageReading, blurMm: blurAt(blur, h, centre, (passes / 2) * cellFactor * cellFactor, blur.smear) };
   });
   const withPicture = (reading: CellReading, index: number): ScanCell => {
     cellTimes.cut += reading.millis.cut;

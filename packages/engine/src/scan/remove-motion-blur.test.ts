@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createRandom } from "../synth/random.ts";
 import type { FloatImage } from "./images.ts";
-import { removeMotionBlur } from "./remove-motion-blur.ts";
+import { DEBLURRED_SHARE, removeMotionBlur } from "./remove-motion-blur.ts";
 
 const [PAPER, INK] = [210, 40];
 
@@ -64,5 +64,46 @@ describe("removeMotionBlur", () => {
     // Its sides are not smeared; its ends were, and are put back midway.
     expect(inkRows(picture, 50)).toEqual(Array.from({ length: 60 }, (_, k) => 20 + k));
     for (const x of [10, 90]) for (let y = 0; y < 100; y++) expect(picture.data[y * 100 + x]).toBeGreaterThan(195);
+  });
+
+  it("takes DEBLURRED_SHARE of a smear's spread out of a thin line's width at half depth", () => {
+    // A line a pixel wide across the motion, blurred by a lens (σ 1.2 px) and smeared along x over L pixels. Its width
+    // at half depth, where the reader measures strokes, is the lens's blur's alone (2.355 σ) without the smear; what
+    // is left of the smear after removal is read as blur of variance (w/w₀)² σ² − σ², a share of the smear's L²/12.
+    const sigma = 1.2;
+    const picture = (length: number): FloatImage => {
+      const [width, height] = [120, 20];
+      const data = new Float32Array(width * height);
+      for (let x = 0; x < width; x++) {
+        // Ink a pixel wide at x = 60, over the lens's Gaussian and the smear's box, 8 samples a pixel.
+        let covered = 0;
+        let total = 0;
+        for (let s = 0; s < 8; s++) {
+          for (let u = 0; u <= 40; u++) {
+            for (let g = -32; g <= 32; g++) {
+              const weight = Math.exp(-((g / 8) ** 2) / 2);
+              const at = x + (s + 0.5) / 8 - 0.5 + length * (u / 40 - 0.5) + (g / 8) * sigma - 60;
+              covered += Math.abs(at) <= 0.5 ? weight : 0;
+              total += weight;
+            }
+          }
+        }
+        for (let y = 0; y < height; y++) data[y * width + x] = PAPER - (PAPER - INK) * (covered / total);
+      }
+      return { width, height, data };
+    };
+    const halfDepthWidth = (image: FloatImage) => {
+      const row = image.data.subarray(10 * image.width, 11 * image.width);
+      const half = (PAPER + Math.min(...row)) / 2;
+      const inside = Array.from(row.keys()).filter((x) => row[x]! < half);
+      const edge = (a: number, b: number) => a + ((half - row[a]!) / (row[b]! - row[a]!)) * (b - a);
+      return edge(inside.at(-1)!, inside.at(-1)! + 1) - edge(inside[0]!, inside[0]! - 1);
+    };
+    const lensAlone = halfDepthWidth(picture(0));
+    for (const length of [4, 6, 8]) {
+      const width = halfDepthWidth(removeMotionBlur(picture(length), length, 0, length + 1));
+      const left = ((width / lensAlone) ** 2 * sigma ** 2 - sigma ** 2) / (length ** 2 / 12);
+      expect({ length, left }).toEqual({ length, left: expect.closeTo(1 - DEBLURRED_SHARE, 1) });
+    }
   });
 });
