@@ -29,6 +29,12 @@ describe("diagnostics", () => {
     expect(outliers[0]!.ratio).toBeGreaterThan(1.6);
   });
 
+  it("takes a cursive в, its loop as tall as an ascender, and з, its tail below the baseline, for no outliers", () => {
+    // Caveat writes both so, as Russian cursive does: 1.8–1.9 times its other x-height letters' height.
+    const { diagnostics } = buildPlan(caveatProject({ chars: [..."авгежзиклмнопстхчшьыъэюя"] }), { timestamp: 0 });
+    expect(diagnostics.filter((d) => d.code === "FONT_GLYPH_SIZE_OUTLIER")).toEqual([]);
+  });
+
   it("reports empty outlines and leaves them out of the font", () => {
     const project = caveatProject({ chars: [..."ab"] });
     project.glyphs.push({ chars: "c", variant: 1, path: "" }, { chars: "c", variant: 2, path: "M0 0Z" });
