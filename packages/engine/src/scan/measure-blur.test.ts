@@ -35,11 +35,14 @@ const h = solveHomography(
   }),
 )!;
 
-/** Black in a marker (outer square, less its hole, plus its centre) at page point x, y. */
-function inMarker(x: number, y: number): boolean {
+/**
+ * Black in a marker (outer square, less its hole, plus its centre) at page point x, y; `scale` draws the markers that
+ * much larger about their centres than the layout says (as a curled page shows them against the homography).
+ */
+function inMarker(x: number, y: number, scale = 1): boolean {
   return markers.centers.some((c) => {
     const d = Math.max(Math.abs(x - c.x), Math.abs(y - c.y));
-    const size = markers.sizeMm;
+    const size = markers.sizeMm * scale;
     return d <= size / 2 && (d > (size * MARKER_HOLE_RATIO) / 2 || d <= (size * MARKER_CENTRE_RATIO) / 2);
   });
 }
@@ -49,7 +52,7 @@ function inMarker(x: number, y: number): boolean {
  * inverse map), a lens blur, then the camera moving `smear` pixels while the shutter is open (the mean of samples
  * a pixel apart along it), grain.
  */
-function photograph(smear: [number, number] | null, lensSigma: number, seed: number): GreyImage {
+function photograph(smear: [number, number] | null, lensSigma: number, seed: number, scale = 1): GreyImage {
   const [width, height] = [400, 440];
   const inverse = solveHomography(
     [pagePoint(0, 0), pagePoint(74, 0), pagePoint(74, 64), pagePoint(0, 64)].map((p) => {
@@ -67,7 +70,7 @@ function photograph(smear: [number, number] | null, lensSigma: number, seed: num
         const w = inverse[6]! * sx + inverse[7]! * sy + inverse[8]!;
         const px = (inverse[0]! * sx + inverse[1]! * sy + inverse[2]!) / w;
         const py = (inverse[3]! * sx + inverse[4]! * sy + inverse[5]!) / w;
-        if (inMarker(px, py)) black++;
+        if (inMarker(px, py, scale)) black++;
       }
       const level = 215 - (185 * black) / 16;
       rgba.data.fill(level, (y * width + x) * 4, (y * width + x) * 4 + 3);
@@ -154,6 +157,25 @@ describe("measureBlur", () => {
       // quarter over it (a blur of a pixel or less meets the picture's own grid along one axis more than the other).
       const ratio = measured / expected;
       expect({ sigma, smear, within: ratio > 0.9 && ratio < 1.25 }).toEqual({ sigma, smear, within: true });
+    }
+  });
+
+  it("measures the blur on markers that lie larger or smaller than the homography says (a curled page's)", () => {
+    // Drawn 6 % larger or smaller, a marker's corners lie 0.3 mm (1.5 px) off where the homography puts them along each
+    // edge, more than the corners' blur reaches: they are read where the marker's edges were found.
+    const sigma = 1.2;
+    const expected = Math.sqrt(sigma * sigma + 1 / 12) / PX_PER_MM;
+    for (const [scale, seed] of [
+      [1.06, 12],
+      [0.94, 13],
+    ] as const) {
+      const blur = measureBlur(photograph(null, sigma, seed, scale), h, markers);
+      const ratio = blur && blur.sigmaMm / expected;
+      expect({ scale, markers: blur?.inPixels.length, within: ratio! > 0.9 && ratio! < 1.25 }).toEqual({
+        scale,
+        markers: 4,
+        within: true,
+      });
     }
   });
 

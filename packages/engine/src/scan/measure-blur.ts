@@ -184,7 +184,9 @@ function markerSpread(scan: GreyImage, h: Homography, cx: number, cy: number, si
       profile.push(sum / (alongTo - alongFrom + 1));
     }
     const derivative = profile.slice(1).map((v, k) => sign * (v - profile[k]!));
-    return moments1(derivative);
+    const moments = moments1(derivative);
+    // The k-th difference lies between samples from + k and from + k + 1: where the edge was found on the grid.
+    return { ...moments, at: from + moments.mean + 0.5 };
   };
   const left = across(at(cx - half, x0), true, 1);
   const right = across(at(cx + half, x0), true, -1);
@@ -200,6 +202,10 @@ function markerSpread(scan: GreyImage, h: Homography, cx: number, cy: number, si
   const reachS = Math.min(CORNER_REACH_MM / step, CORNER_SIGMAS * Math.sqrt(ss));
   const reachT = Math.min(CORNER_REACH_MM / step, CORNER_SIGMAS * Math.sqrt(tt));
   const diagonal = CORNER_DIAGONAL_MM / step;
+  // Each corner is read where its two edges were found: on a curled or bent page the marker lies a little larger,
+  // smaller or shifted against the homography's picture of it, which put a corner's blur partly outside its reach
+  // (all four markers of a curled pencil page went unmeasured, and its strokes were cut at the ceiling as if sharp).
+  const edgeAt = { x: [left.at, right.at], y: [top.at, bottom.at] };
   let st = 0;
   for (const [fx, fy] of [
     [-1, -1],
@@ -207,8 +213,8 @@ function markerSpread(scan: GreyImage, h: Homography, cx: number, cy: number, si
     [1, 1],
     [-1, 1],
   ] as const) {
-    const ex = at(cx + fx * half, x0);
-    const ey = at(cy + fy * half, y0);
+    const ex = edgeAt.x[(fx + 1) / 2]!;
+    const ey = edgeAt.y[(fy + 1) / 2]!;
     const sign = fx * fy;
     let mass = 0;
     let sx = 0;
@@ -247,8 +253,8 @@ function markerSpread(scan: GreyImage, h: Homography, cx: number, cy: number, si
   };
 }
 
-/** Mass and variance of a 1-D distribution given as samples one unit apart. */
-function moments1(values: number[]): { mass: number; variance: number } {
+/** Mass, mean and variance of a 1-D distribution given as samples one unit apart. */
+function moments1(values: number[]): { mass: number; mean: number; variance: number } {
   let mass = 0;
   let first = 0;
   let second = 0;
@@ -258,7 +264,7 @@ function moments1(values: number[]): { mass: number; variance: number } {
     second += v * k * k;
   }
   const mean = first / mass;
-  return { mass, variance: second / mass - mean * mean };
+  return { mass, mean, variance: second / mass - mean * mean };
 }
 
 /** The middle of the whole grey level that a `share` of the samples reach. */
