@@ -102,7 +102,7 @@ function gather(parts: Components, remap: Int32Array, width: number, height: num
 }
 
 /** A union-find forest with room for twice as many labels. */
-function grown(parent: Int32Array): Int32Array {
+function grown(parent: Int32Array): Int32Array<ArrayBuffer> {
   const out = new Int32Array(parent.length * 2);
   out.set(parent);
   return out;

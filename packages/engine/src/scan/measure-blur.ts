@@ -184,9 +184,7 @@ function markerSpread(scan: GreyImage, h: Homography, cx: number, cy: number, si
       profile.push(sum / (alongTo - alongFrom + 1));
     }
     const derivative = profile.slice(1).map((v, k) => sign * (v - profile[k]!));
-    const moments = moments1(derivative);
-    // The k-th difference lies between samples from + k and from + k + 1: where the edge was found on the grid.
-    return { ...moments, at: from + moments.mean + 0.5 };
+    return { ...moments1(derivative), at: from + halfway(profile, edge - from) };
   };
   const left = across(at(cx - half, x0), true, 1);
   const right = across(at(cx + half, x0), true, -1);
@@ -197,47 +195,21 @@ function markerSpread(scan: GreyImage, h: Homography, cx: number, cy: number, si
   const ss = (left.variance + right.variance) / 2;
   const tt = (top.variance + bottom.variance) / 2;
 
-  // At each outer corner the mixed derivative is the blur itself: + at the top-left and bottom-right corners of
-  // the square, − at the other two.
-  const reachS = Math.min(CORNER_REACH_MM / step, CORNER_SIGMAS * Math.sqrt(ss));
-  const reachT = Math.min(CORNER_REACH_MM / step, CORNER_SIGMAS * Math.sqrt(tt));
-  const diagonal = CORNER_DIAGONAL_MM / step;
-  // Each corner is read where its two edges were found: on a curled or bent page the marker lies a little larger,
-  // smaller or shifted against the homography's picture of it, which put a corner's blur partly outside its reach
-  // (all four markers of a curled pencil page went unmeasured, and its strokes were cut at the ceiling as if sharp).
-  const edgeAt = { x: [left.at, right.at], y: [top.at, bottom.at] };
-  let st = 0;
-  for (const [fx, fy] of [
-    [-1, -1],
-    [1, -1],
-    [1, 1],
-    [-1, 1],
-  ] as const) {
-    const ex = edgeAt.x[(fx + 1) / 2]!;
-    const ey = edgeAt.y[(fy + 1) / 2]!;
-    const sign = fx * fy;
-    let mass = 0;
-    let sx = 0;
-    let sy = 0;
-    let sxy = 0;
-    for (let j = Math.max(0, Math.ceil(ey - reachT)); j < Math.min(n - 1, ey + reachT); j++) {
-      for (let i = Math.max(0, Math.ceil(ex - reachS)); i < Math.min(n - 1, ex + reachS); i++) {
-        // The sample between four grid points, in the corner's own frame (the square towards +a, +b).
-        const a = -fx * (i + 0.5 - ex);
-        const b = -fy * (j + 0.5 - ey);
-        if (Math.abs(a + b) > diagonal) continue;
-        const k = j * n + i;
-        const p = sign * (grid[k + n + 1]! - grid[k + n]! - grid[k + 1]! + grid[k]!);
-        const [u, v] = [i + 0.5 - ex, j + 0.5 - ey];
-        mass += p;
-        sx += p * u;
-        sy += p * v;
-        sxy += p * u * v;
-      }
-    }
-    if (mass < 0.7 || mass > 1.3) return undefined;
-    st += (sxy / mass - (sx / mass) * (sy / mass)) / 4;
-  }
+  // At each outer corner the mixed derivative is the blur itself (see mixedSpread). The corners are read where the
+  // homography puts them; where one holds no corner's worth of blur there, where the marker's edges were found: on a
+  // curled or bent page a marker lies a little larger, smaller or shifted against the homography's picture of it (all
+  // four markers of a curled pencil page went unmeasured, and its strokes were cut at the ceiling as if sharp). Not
+  // always there: on a dim photo the edges found in the grain moved corners that read well where they were expected,
+  // and three markers' blur changed enough to be taken for a smear.
+  const cornerReach = {
+    s: Math.min(CORNER_REACH_MM / step, CORNER_SIGMAS * Math.sqrt(ss)),
+    t: Math.min(CORNER_REACH_MM / step, CORNER_SIGMAS * Math.sqrt(tt)),
+    diagonal: CORNER_DIAGONAL_MM / step,
+  };
+  const expected = { x: [at(cx - half, x0), at(cx + half, x0)], y: [at(cy - half, y0), at(cy + half, y0)] };
+  const found = { x: [left.at, right.at], y: [top.at, bottom.at] };
+  const st = mixedSpread(grid, n, expected, cornerReach) ?? mixedSpread(grid, n, found, cornerReach);
+  if (st === undefined) return undefined;
   // From the sample grid (page axes, `step` mm apart) to scan pixels: Σ_scan = E Σ Eᵀ.
   const o = pageToScan(h, pagePoint(cx, cy));
   const ps = pageToScan(h, pagePoint(cx + step, cy));
@@ -253,8 +225,72 @@ function markerSpread(scan: GreyImage, h: Homography, cx: number, cy: number, si
   };
 }
 
-/** Mass, mean and variance of a 1-D distribution given as samples one unit apart. */
-function moments1(values: number[]): { mass: number; mean: number; variance: number } {
+/**
+ * The blur's spread across the grid's axes, from the mixed derivative at a marker's four outer corners (`corners`: the
+ * left and right edges' x, the top and bottom ones' y, in grid samples): + at the top-left and bottom-right corners of
+ * the square, − at the other two, read within `reach` of each corner, short of its diagonal. Undefined where a corner
+ * does not hold about one blur's worth (covered, cut off, or not where it was looked for).
+ */
+function mixedSpread(
+  grid: Float32Array,
+  n: number,
+  corners: { x: number[]; y: number[] },
+  reach: { s: number; t: number; diagonal: number },
+): number | undefined {
+  let st = 0;
+  for (const [fx, fy] of [
+    [-1, -1],
+    [1, -1],
+    [1, 1],
+    [-1, 1],
+  ] as const) {
+    const ex = corners.x[(fx + 1) / 2]!;
+    const ey = corners.y[(fy + 1) / 2]!;
+    const sign = fx * fy;
+    let mass = 0;
+    let sx = 0;
+    let sy = 0;
+    let sxy = 0;
+    for (let j = Math.max(0, Math.ceil(ey - reach.t)); j < Math.min(n - 1, ey + reach.t); j++) {
+      for (let i = Math.max(0, Math.ceil(ex - reach.s)); i < Math.min(n - 1, ex + reach.s); i++) {
+        // The sample between four grid points, in the corner's own frame (the square towards +a, +b).
+        const a = -fx * (i + 0.5 - ex);
+        const b = -fy * (j + 0.5 - ey);
+        if (Math.abs(a + b) > reach.diagonal) continue;
+        const k = j * n + i;
+        const p = sign * (grid[k + n + 1]! - grid[k + n]! - grid[k + 1]! + grid[k]!);
+        const [u, v] = [i + 0.5 - ex, j + 0.5 - ey];
+        mass += p;
+        sx += p * u;
+        sy += p * v;
+        sxy += p * u * v;
+      }
+    }
+    if (mass < 0.7 || mass > 1.3) return undefined;
+    st += (sxy / mass - (sx / mass) * (sy / mass)) / 4;
+  }
+  return st;
+}
+
+/**
+ * Where a profile across an edge (samples one unit apart, paper 0 and ink 1) crosses halfway, the crossing nearest
+ * `expected`; `expected` where it never does. The derivative's mean would be the edge's place too, but the grain in
+ * its tails, weighed by their distance, moved it by a sample or two on a dim photo.
+ */
+function halfway(profile: number[], expected: number): number {
+  let best = expected;
+  let distance = Number.POSITIVE_INFINITY;
+  for (let k = 0; k + 1 < profile.length; k++) {
+    const [a, b] = [profile[k]! - 0.5, profile[k + 1]! - 0.5];
+    if (a * b > 0 || a === b) continue;
+    const at = k + a / (a - b);
+    if (Math.abs(at - expected) < distance) [best, distance] = [at, Math.abs(at - expected)];
+  }
+  return best;
+}
+
+/** Mass and variance of a 1-D distribution given as samples one unit apart. */
+function moments1(values: number[]): { mass: number; variance: number } {
   let mass = 0;
   let first = 0;
   let second = 0;
@@ -264,7 +300,7 @@ function moments1(values: number[]): { mass: number; mean: number; variance: num
     second += v * k * k;
   }
   const mean = first / mass;
-  return { mass, mean, variance: second / mass - mean * mean };
+  return { mass, variance: second / mass - mean * mean };
 }
 
 /** The middle of the whole grey level that a `share` of the samples reach. */
