@@ -316,10 +316,12 @@ export function binarizeCell(
   // below as before.
   const sure = sureInk(image, pxPerMm, inkLevel, threshold, printable, printDarker);
   // A hairline's sure ink is thin whatever the ceiling: only ink as wide as a stroke once its grain's holes are
-  // closed is looked at again. A thin one still tells the page its pen draws hairlines (see readScan).
+  // closed is looked at again. A thin one still tells the page its pen draws hairlines (see readScan), unless the page
+  // has said its pen is a pencil's (`bands`): then the ceiling caught only the grain's darkest specks of a light
+  // stroke (a curled page's Э kept 3 % of its ink), and the box is read as the page's pen.
   if (blurPx === undefined || (1 + inkLevel) / 2 - threshold <= LIGHT_INK_CUT) return sure;
   const closedWidth = meanWidth(withHolesClosed(sure.mask, width, height), width, height);
-  if (closedWidth <= THIN_STROKE_MM * pxPerMm) return { ...sure, bandWidth: 0 };
+  if (closedWidth <= THIN_STROKE_MM * pxPerMm && page.bands !== true) return { ...sure, bandWidth: 0 };
   const light = faintStrokes(image, pxPerMm, labels, inkLevel, printable, shapes, blurPx, page.bands, page.bandRatio);
   // Read as hairlines, the sure ink is kept unless it holds less ink than the hairlines' middles: then the ceiling
   // left only pieces of strokes too blurred to reach it (a thin pen in a coarse photo), where crossings add up.
