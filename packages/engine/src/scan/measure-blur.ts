@@ -3,7 +3,7 @@ import { MARKER_HOLE_RATIO } from "../template/page-geometry.ts";
 import { type PagePoint, pagePoint } from "../units.ts";
 import { sampleGrid } from "./cut-cells.ts";
 import { greyHistogram, levelOfShare } from "./grey-levels.ts";
-import { type Homography, localLinear, localScale, pageToScan } from "./homography.ts";
+import { type Homography, localLinear, localScale } from "./homography.ts";
 import type { GreyImage } from "./images.ts";
 import { DEBLURRED_SHARE } from "./remove-motion-blur.ts";
 
@@ -211,10 +211,7 @@ function markerSpread(scan: GreyImage, h: Homography, cx: number, cy: number, si
   const st = mixedSpread(grid, n, expected, cornerReach) ?? mixedSpread(grid, n, found, cornerReach);
   if (st === undefined) return undefined;
   // From the sample grid (page axes, `step` mm apart) to scan pixels: Σ_scan = E Σ Eᵀ.
-  const o = pageToScan(h, pagePoint(cx, cy));
-  const ps = pageToScan(h, pagePoint(cx + step, cy));
-  const pt = pageToScan(h, pagePoint(cx, cy + step));
-  const [ax, ay, bx, by] = [ps.x - o.x, ps.y - o.y, pt.x - o.x, pt.y - o.y];
+  const [ax, ay, bx, by] = localLinear(h, pagePoint(cx, cy)).map((v) => v * step) as [number, number, number, number];
   return {
     scan: [
       ax * ax * ss + 2 * ax * bx * st + bx * bx * tt,
