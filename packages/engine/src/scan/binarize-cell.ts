@@ -364,21 +364,15 @@ function sureInk(
   // Sure ink first; then (below) every pixel under its own level joined to it (8-connected, as components are
   // labelled).
   const queue = new Int32Array(n);
-  let tail = 0;
   // Print laid down darker than the template's colour can reach the sure threshold: where the page's printer did
   // that, sure ink is judged with the printed lines divided out (ink over a guide keeps its own level there).
   const judged = printDarker > 0 ? withoutPrint(data, width, height, printable) : data;
-  for (let i = 0; i < n; i++) {
-    if (judged[i]! < threshold) {
-      mask[i] = 1;
-      queue[tail++] = i;
-    }
-  }
+  const tail = markBelow(judged, threshold, mask, queue);
   // Only hairlines are followed beyond sure ink. A stroke as wide as the blur or wider reaches its ink's level
   // and its sure ink already lies where its edges are; following a blurred one (a photo shaken or taken at a
   // steep angle) to midway would only fatten it and join strokes close together.
   if (meanWidth(mask, width, height) > THIN_STROKE_MM * pxPerMm) {
-    for (let i = 0; i < n; i++) margin[i] = judged[i]! - threshold;
+    marginBelow(judged, threshold, margin);
     return { width, height, mask, margin, threshold, inkLevel };
   }
   // Strokes are followed on the picture with its printed lines divided out: where a stroke runs beside a guide,
@@ -386,9 +380,34 @@ function sureInk(
   const flat = judged !== data ? judged : withoutPrint(data, width, height, printable);
   const grain = grainOf(flat);
   followStrokes(flat, width, height, pxPerMm, grain, threshold, mask, margin, queue, tail, printable);
-  // Sure ink stays ink whatever the print under it.
-  for (let i = 0; i < n; i++) if (judged[i]! < threshold && margin[i]! >= 0) margin[i] = judged[i]! - threshold;
+  keepSureInk(judged, threshold, margin);
   return { width, height, mask, margin, threshold, inkLevel };
+}
+
+// sureInk's loops over the whole box are functions of their own with nothing after the loop: V8 compiles a hot loop
+// on its own while it runs, and such code with more after the loop (here a call and an object never run yet) was
+// thrown away box after box on a fresh thread (measured: 160 times in one cold read).
+
+/** Marks the pixels darker than `threshold` in `mask` and lists them in `queue`; returns how many there are. */
+function markBelow(data: Float32Array, threshold: number, mask: Uint8Array, queue: Int32Array): number {
+  let tail = 0;
+  for (let i = 0; i < data.length; i++) {
+    if (data[i]! < threshold) {
+      mask[i] = 1;
+      queue[tail++] = i;
+    }
+  }
+  return tail;
+}
+
+/** Sure ink stays ink whatever the print under it: its margin is its own level's. */
+function keepSureInk(data: Float32Array, threshold: number, margin: Float32Array) {
+  for (let i = 0; i < data.length; i++) if (data[i]! < threshold && margin[i]! >= 0) margin[i] = data[i]! - threshold;
+}
+
+/** Each pixel's level less `threshold` (below 0: ink). */
+function marginBelow(data: Float32Array, threshold: number, margin: Float32Array) {
+  for (let i = 0; i < data.length; i++) margin[i] = data[i]! - threshold;
 }
 
 /**
@@ -565,6 +584,12 @@ function faintStrokes(
       kept.y0 = Math.min(kept.y0, parts.minY[l]!);
       kept.x1 = Math.max(kept.x1, parts.maxX[l]! + 1);
       kept.y1 = Math.max(kept.y1, parts.maxY[l]! + 1);
+    }
+    // Nothing kept (a blank box's grain and print): no stroke to cut, and a blank box has no width to measure.
+    if (kept.x1 === 0) {
+      mask.fill(0);
+      margin.fill(1);
+      return { width, height, mask, margin, threshold, inkLevel, faint: true };
     }
     // JPEG's grain and a phone's noise are as coarse as the photo's pixels, as wide as the faint line itself: the
     // edges are cut on the picture averaged along the strokes, where grain is evened out and strokes keep their
@@ -1159,10 +1184,18 @@ function printableLines(count: number, pxPerMm: number, lines: readonly number[]
 
 /** Mean width (pixels) of the strokes of a mask: twice their area over their outline's length. */
 function meanWidth(mask: Uint8Array, width: number, height: number): number {
-  let area = 0;
-  let outline = 0;
-  // One flat loop (see labelComponents): nested, V8 compiled the inner one on its own and threw it away at each row's
-  // end, 150 times in one cold read.
+  const counts = new Int32Array(2);
+  countAreaAndOutline(mask, width, height, counts);
+  const [area, outline] = counts as unknown as [number, number];
+  return outline === 0 ? 0 : (2 * area) / outline;
+}
+
+/**
+ * A mask's set pixels into counts[0], and those on its outline into counts[1]. One flat loop with nothing after it (see
+ * labelComponents): nested, V8 compiled the inner one on its own and threw it away at each row's end, 150 times in one
+ * cold read; with the ratio after it, that code was thrown away box after box (48 times).
+ */
+function countAreaAndOutline(mask: Uint8Array, width: number, height: number, counts: Int32Array) {
   const n = width * height;
   for (let i = 0, x = 0, y = 0; i < n; i++, x++) {
     if (x === width) {
@@ -1170,9 +1203,8 @@ function meanWidth(mask: Uint8Array, width: number, height: number): number {
       y++;
     }
     if (!mask[i]) continue;
-    area++;
-    if (x === 0 || x === width - 1 || y === 0 || y === height - 1) outline++;
-    else if (!mask[i - 1] || !mask[i + 1] || !mask[i - width] || !mask[i + width]) outline++;
+    counts[0]!++;
+    if (x === 0 || x === width - 1 || y === 0 || y === height - 1) counts[1]!++;
+    else if (!mask[i - 1] || !mask[i + 1] || !mask[i - width] || !mask[i + width]) counts[1]!++;
   }
-  return outline === 0 ? 0 : (2 * area) / outline;
 }
