@@ -33,6 +33,8 @@ describe("deflateRows", () => {
       rows(50, 40, 2, () => next()),
       rows(33, 17, 4, (x, y, c) => (x * 7 + y * 3 + c) % 251),
       rows(400, 3, 1, (x) => (x % 300 < 290 ? 0 : next())),
+      // Sums as large as they get (every byte 255) over several of adler32's 5552-byte stretches.
+      rows(100, 100, 2, () => 255),
       // Rows longer than deflate's 32 kB window.
       rows(20000, 3, 2, (x, y, c) => (c === 0 ? 96 : (x + y) % 1000 < 20 ? next() : 0)),
     ];

@@ -256,19 +256,30 @@ function canonicalCodes(lengths: Uint8Array): Uint16Array {
 }
 
 function adler32(data: Uint8Array): number {
-  let a = 1;
-  let b = 0;
+  const sums = Float64Array.of(1, 0);
   // 5552 bytes is the most that can be summed before b may pass 2^32 (zlib's NMAX).
-  for (let i = 0; i < data.length; ) {
-    const end = Math.min(data.length, i + 5552);
-    for (; i < end; i++) {
-      a += data[i]!;
-      b += a;
-    }
-    a %= 65521;
-    b %= 65521;
+  for (let i = 0; i < data.length; i += 5552) {
+    addToSums(data, i, Math.min(data.length, i + 5552), sums);
+    sums[0] = sums[0]! % 65521;
+    sums[1] = sums[1]! % 65521;
   }
-  return ((b << 16) | a) >>> 0;
+  return ((sums[1]! << 16) | sums[0]!) >>> 0;
+}
+
+/**
+ * Adds bytes `from` to `to` to adler32's two sums. The sums are stored as they go, leaving nothing after the loop: V8
+ * compiles a hot loop on its own while it runs, and code after it that had never run (the sums' modulo) was thrown
+ * away picture after picture on a fresh thread (measured: 76 times in one cold read).
+ */
+function addToSums(data: Uint8Array, from: number, to: number, sums: Float64Array) {
+  let a = sums[0]!;
+  let b = sums[1]!;
+  for (let i = from; i < to; i++) {
+    a += data[i]!;
+    b += a;
+    sums[0] = a;
+    sums[1] = b;
+  }
 }
 
 /** Bits written from each byte's lowest bit up, as deflate stores them. */

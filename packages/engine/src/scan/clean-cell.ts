@@ -57,14 +57,24 @@ export function cleanCell(cell: CellMask, options: CleanOptions): CleanedCell {
   }
 
   const mask = new Uint8Array(width * height);
+  const ink = keptPixels(parts.labels, keep, mask);
+  const warnings: ScanWarning[] = [];
+  if (specks > 0) warnings.push(scanWarning("SPECKS_REMOVED"));
+  return { mask, width, height, empty: ink === 0, warnings, needsContext };
+}
+
+/**
+ * Sets in `mask` the pixels of the kept parts; returns how many. A function of its own with nothing after its loop:
+ * V8 compiles a hot loop on its own while it runs, and such code with more after the loop was thrown away box after
+ * box on a fresh thread (measured: 87 times in one cold read).
+ */
+function keptPixels(labels: Int32Array, keep: Uint8Array, mask: Uint8Array): number {
   let ink = 0;
   for (let i = 0; i < mask.length; i++) {
-    if (keep[parts.labels[i]!]) {
+    if (keep[labels[i]!]) {
       mask[i] = 1;
       ink++;
     }
   }
-  const warnings: ScanWarning[] = [];
-  if (specks > 0) warnings.push(scanWarning("SPECKS_REMOVED"));
-  return { mask, width, height, empty: ink === 0, warnings, needsContext };
+  return ink;
 }

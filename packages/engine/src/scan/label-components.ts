@@ -16,7 +16,8 @@ export type Components = {
 /** Labels the 8-connected components of the non-zero pixels of a mask (two passes with union-find). */
 export function labelComponents(mask: Uint8Array, width: number, height: number): Components {
   const labels = new Int32Array(width * height);
-  const { parent, next } = provisionalLabels(mask, width, height, labels);
+  const next = provisionalLabels(mask, width, height, labels);
+  const parent = forest;
   // Resolve to consecutive numbers and gather statistics.
   const remap = new Int32Array(next);
   let count = 0;
@@ -39,19 +40,20 @@ export function labelComponents(mask: Uint8Array, width: number, height: number)
   return parts;
 }
 
-// Each pass over the pixels is a function of its own, one flat loop (x and y kept alongside) with nothing after it:
-// V8 compiles a hot loop on its own while it runs, and code with more after the loop, or an inner loop of nested
-// ones, was thrown away each time the loop ended (row after row, call after call) on a fresh thread's first large
-// masks (measured: hundreds of deoptimisations in one cold read).
+// Each pass over the pixels is a function of its own, one flat loop (x and y kept alongside) with nothing after it
+// but a number returned: V8 compiles a hot loop on its own while it runs, and code with more after the loop (an object
+// returned), or an inner loop of nested ones, was thrown away each time the loop ended (row after row, call after
+// call) on a fresh thread's first large masks (measured: hundreds of deoptimisations in one cold read).
 
-/** The first pass: a provisional label per ink pixel, and the union-find forest that says which labels are one. */
-function provisionalLabels(
-  mask: Uint8Array,
-  width: number,
-  height: number,
-  labels: Int32Array,
-): { parent: Int32Array; next: number } {
-  let parent = new Int32Array(256);
+/**
+ * The union-find forest of the last provisionalLabels, entries 1 to its count: which labels are one. Kept between calls
+ * (labelling is synchronous, one mask at a time), so the first pass returns only a number.
+ */
+let forest = new Int32Array(256);
+
+/** The first pass: a provisional label per ink pixel, joined in `forest`; returns one more than the last label. */
+function provisionalLabels(mask: Uint8Array, width: number, height: number, labels: Int32Array): number {
+  let parent = forest;
   let next = 1;
   const n = width * height;
   for (let i = 0, x = 0, y = 0; i < n; i++, x++) {
@@ -69,13 +71,13 @@ function provisionalLabels(
       if (x < width - 1 && labels[up + 1]) label = label ? join(parent, label, labels[up + 1]!) : labels[up + 1]!;
     }
     if (!label) {
-      if (next >= parent.length) parent = grown(parent);
+      if (next >= parent.length) parent = forest = grown(parent);
       parent[next] = next;
       label = next++;
     }
     labels[i] = label;
   }
-  return { parent, next };
+  return next;
 }
 
 /** The second pass: final labels (through `remap`) and each component's statistics. */

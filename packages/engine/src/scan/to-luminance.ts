@@ -72,7 +72,20 @@ function luminanceUpTo(
   to: number,
 ): number {
   const lastWord = Math.min(words, Math.ceil(to / 4));
-  for (let k = from >> 2, j = 3 * k; k < lastWord; k++, j += 3) {
+  luminanceWords(rgb, grey, from >> 2, lastWord);
+  let done = Math.max(from, 4 * lastWord);
+  for (let j = 3 * done; done < to; done++, j += 3)
+    out[done] = (306 * data[j]! + 601 * data[j + 1]! + 117 * data[j + 2]! + 512) >> 10;
+  return done;
+}
+
+/**
+ * Groups `from` to `to` of four pixels (three 32-bit words of RGB each) into one 32-bit word of four levels. A function
+ * of its own with nothing after its loop: V8 compiles a hot loop on its own while it runs, and such code with more
+ * after the loop was thrown away row after row on a fresh thread (measured: 50 times in one cold read).
+ */
+function luminanceWords(rgb: Uint32Array, grey: Uint32Array, from: number, to: number) {
+  for (let k = from, j = 3 * k; k < to; k++, j += 3) {
     const a = rgb[j]!;
     const b = rgb[j + 1]!;
     const c = rgb[j + 2]!;
@@ -82,10 +95,6 @@ function luminanceUpTo(
     const y3 = (306 * ((c >>> 8) & 255) + 601 * ((c >>> 16) & 255) + 117 * (c >>> 24) + 512) >> 10;
     grey[k] = y0 | (y1 << 8) | (y2 << 16) | (y3 << 24);
   }
-  let done = Math.max(from, 4 * lastWord);
-  for (let j = 3 * done; done < to; done++, j += 3)
-    out[done] = (306 * data[j]! + 601 * data[j + 1]! + 117 * data[j + 2]! + 512) >> 10;
-  return done;
 }
 
 /** Row `y` of an image shrunk by two, from rows 2y and 2y + 1 of `src` (each 2 × 2 block averaged, rounded). */
