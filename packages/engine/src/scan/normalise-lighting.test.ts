@@ -200,6 +200,35 @@ describe("normaliseLighting", () => {
     expect(kept / core).toBeGreaterThanOrEqual(0.9);
   });
 
+  it("keeps a pencil stroke 3 mm long, hardly darker than the shadow, that runs along the shadow's edge on its lit side", () => {
+    // Where such a stroke dents the edge the closing draws, the edge's level lines followed over a closing radius bent
+    // round the dent, and the walk along the edge stayed in the stroke: it read as paper. Followed over twice that, they
+    // run on past it. A stroke 5 px wide and 3 mm long, reflecting 0.45 of the light against the shadow's 0.5 (a 4 px
+    // penumbra), touching the edge or a pixel from it, at eight angles: its core (its middle pixel across, along its
+    // middle 2.5 mm) must read as ink.
+    let kept = 0;
+    let core = 0;
+    for (const offset of [2.5, 3.5]) {
+      for (const [seed, angle] of [0.4, -0.9, 1.3, 2.1, 2.9, -2.4, -0.2, 3.6].entries()) {
+        const [nx, ny] = [Math.cos(angle), Math.sin(angle)];
+        const [cx, cy] = [80 - offset * nx, 80 - offset * ny];
+        const line = stroke(cx + 12 * ny, cy - 12 * nx, cx - 12 * ny, cy + 12 * nx, 2.5);
+        // photographWithSurroundings draws ink as reflecting 1 - 0.8 × ink.
+        const ink = (x: number, y: number) => (0.55 / 0.8) * line(x, y);
+        const { cell, widened } = photographWithSurroundings(shadowEdge(80, 80, angle, 0.5, 4), ink, seed + 1, 60);
+        const { mask } = binarizeCell(normaliseLighting(cell, 20, widened).image);
+        let keptHere = 0;
+        for (let t = -10; t <= 10; t++) keptHere += mask[Math.floor(cy + t * nx) * SIZE + Math.floor(cx - t * ny)]!;
+        // No angle loses most of the stroke…
+        expect({ offset, angle, halfKept: keptHere >= 21 / 2 }).toEqual({ offset, angle, halfKept: true });
+        kept += keptHere;
+        core += 21;
+      }
+    }
+    // …and across them nine tenths of it is read.
+    expect(kept / core).toBeGreaterThanOrEqual(0.9);
+  });
+
   it("lets no band of a shadow's rounded corner (5 mm radius) into the ink and loses no part of a letter under it", () => {
     // Paper is compared along the edge's own curve, so the light's level is not carried into the shadow's rim there.
     const letter = letterA();

@@ -151,6 +151,11 @@ const STEEP = 0.06;
 const ALONG_RADII = 2;
 /** Stride of the walk along the edge, in pixels. */
 const WALK_STRIDE = 2;
+/**
+ * The walk along a shadow's edge follows the level lines of the paper smoothed over this many closing radii (a box of
+ * that radius, twice): over one, they followed a stroke's dent in the edge as the edge (see alongShadowEdges).
+ */
+const EDGE_SCALE_RADII = 2;
 /** Paper along the edge must be brighter by this share of the light to count: the sensor's noise, a few levels. */
 const NOISE = 0.01;
 /** Paper within this share of the brightest paper around it is the light's already. */
@@ -162,12 +167,13 @@ const LIT = 0.98;
  * edge moves onto the stroke's lit side and the stroke reads as paper (a gap in the letter), while nothing in the
  * grey levels across the edge tells the two apart. Along the edge they differ: a shadow cast by a hand or a phone
  * runs on smoothly for centimetres, a stroke beside it for a few millimetres. So where the paper is dark, the light
- * is within a closing radius and the paper is steep, paper is compared along the edge ALONG_RADII closing radii each
- * way, following the level lines of the paper smoothed over a closing radius (so a rounded corner is followed round,
- * not cut across): where most of that is brighter than the pixel by more than the noise, the pixel takes its
- * median. Past the stroke's ends the walk runs through the edge itself, so a stroke's dent is raised to about the
- * edge's middle, not to the full light: enough for a stroke darker than the shadow to read as ink again; one as light
- * as the shadow mostly stays lost. Only pixels within `inner` are mended (the part of a widened cut that is read);
+ * is within a closing radius and the paper is steep (smoothed over a closing radius), paper is compared along the
+ * edge ALONG_RADII closing radii each way, following the level lines of the paper smoothed over EDGE_SCALE_RADII (so
+ * a rounded corner is followed round, not cut across, and a stroke's dent in the edge is passed, not followed round):
+ * where most of that is brighter than the pixel by more than the noise, the pixel takes its median. Past the
+ * stroke's ends the walk runs through the edge itself, so a stroke's dent is raised to about the edge's middle, not to
+ * the full light: enough for a stroke darker than the shadow to read as ink again; one as light as the shadow mostly
+ * stays lost. Only pixels within `inner` are mended (the part of a widened cut that is read);
  * the walk reads the paper around it too.
  */
 function alongShadowEdges(
@@ -191,23 +197,9 @@ function alongShadowEdges(
     }
   }
   if (!candidates) return paper;
-  const halfRadius = Math.max(1, radius >> 1);
-  const smooth = boxBlur(boxBlur(paper, width, height, halfRadius), width, height, halfRadius);
-  // The smoothed paper's gradient, by central differences (one-sided at the border).
-  const gradientX = new Float32Array(width * height);
-  const gradientY = new Float32Array(width * height);
-  for (let y = 0; y < height; y++) {
-    const up = (y > 0 ? y - 1 : y) * width;
-    const down = (y + 1 < height ? y + 1 : y) * width;
-    const perRow = down - up === 2 * width ? 0.5 : 1;
-    const row = y * width;
-    for (let x = 0; x < width; x++) {
-      const left = x > 0 ? x - 1 : x;
-      const right = x + 1 < width ? x + 1 : x;
-      gradientX[row + x] = (smooth[row + right]! - smooth[row + left]!) / (right - left || 1);
-      gradientY[row + x] = (smooth[down + x]! - smooth[up + x]!) * perRow;
-    }
-  }
+  const steep = smoothedGradient(paper, width, height, Math.max(1, radius >> 1));
+  const edgeRadius = Math.max(1, Math.round(EDGE_SCALE_RADII * radius));
+  const [gradientX, gradientY] = smoothedGradient(paper, width, height, edgeRadius);
   const steps = Math.floor(reach / WALK_STRIDE);
   const samples = new Float32Array(2 * steps + 1);
   let out: Float32Array | null = null;
@@ -217,8 +209,9 @@ function alongShadowEdges(
       const own = paper[i]!;
       const lit = LIT * brightest[i]!;
       if (own >= lit || near[i]! < lit) continue;
+      if (Math.hypot(steep[0][i]!, steep[1][i]!) * radius < STEEP * brightest[i]!) continue;
       const steepness = Math.hypot(gradientX[i]!, gradientY[i]!);
-      if (steepness * radius < STEEP * brightest[i]!) continue;
+      if (steepness === 0) continue;
       let count = 0;
       let brighter = 0;
       samples[count++] = own;
@@ -260,6 +253,34 @@ function alongShadowEdges(
     }
   }
   return out ?? paper;
+}
+
+/**
+ * The gradient (x, then y) of a picture smoothed by a box of `radius` twice, by central differences (one-sided at the
+ * border).
+ */
+function smoothedGradient(
+  data: Float32Array,
+  width: number,
+  height: number,
+  radius: number,
+): [Float32Array, Float32Array] {
+  const picture = boxBlur(boxBlur(data, width, height, radius), width, height, radius);
+  const gradientX = new Float32Array(width * height);
+  const gradientY = new Float32Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const up = (y > 0 ? y - 1 : y) * width;
+    const down = (y + 1 < height ? y + 1 : y) * width;
+    const perRow = down - up === 2 * width ? 0.5 : 1;
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      const left = x > 0 ? x - 1 : x;
+      const right = x + 1 < width ? x + 1 : x;
+      gradientX[row + x] = (picture[row + right]! - picture[row + left]!) / (right - left || 1);
+      gradientY[row + x] = (picture[down + x]! - picture[up + x]!) * perRow;
+    }
+  }
+  return [gradientX, gradientY];
 }
 
 /** The median of the first `count` values (sorted in place: count is a few dozen). */
