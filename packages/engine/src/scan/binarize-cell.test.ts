@@ -28,6 +28,39 @@ describe("binarizeCell", () => {
     expect(mask.reduce((sum, v) => sum + v, 0)).toBe(8 * 100);
   });
 
+  it("takes nothing from a label's place, however dark the printer laid its strokes down, and keeps a stroke crossing it", () => {
+    // A heavy print's label (here strokes at 0.3 of paper, as dark as a pen) in the box's corner, beside a grave accent as
+    // small as it: left in, the label's strokes came with the accent into the font.
+    const label = { x0: 4, y0: 4, x1: 24, y1: 22 };
+    const labelStrokes = (x: number, y: number) => (x === 8 && y >= 8 && y < 18) || (y === 12 && x >= 12 && x < 20);
+    const accent = (x: number, y: number) => Math.abs(x - 50 - (y - 30) * 0.5) < 1.5 && y >= 24 && y < 36;
+    const { mask } = binarizeCell(
+      cell((x, y) => (accent(x, y) ? 0.2 : labelStrokes(x, y) ? 0.3 : 1)),
+      8,
+      [label],
+    );
+    let inLabel = 0;
+    let accentKept = 0;
+    let accentPixels = 0;
+    for (let y = 0; y < 100; y++) {
+      for (let x = 0; x < 100; x++) {
+        if (x >= label.x0 && x < label.x1 && y >= label.y0 && y < label.y1) inLabel += mask[y * 100 + x]!;
+        if (accent(x, y)) {
+          accentPixels++;
+          accentKept += mask[y * 100 + x]!;
+        }
+      }
+    }
+    expect({ inLabel, accentKept }).toEqual({ inLabel: 0, accentKept: accentPixels });
+    // A letter's stroke that runs through the label's place is the letter's, there too.
+    const crossing = binarizeCell(
+      cell((x, y) => (y === 14 && x < 60 ? 0.2 : 1)),
+      8,
+      [label],
+    );
+    expect(crossing.mask[14 * 100 + 10]).toBe(1);
+  });
+
   it("puts the threshold midway between paper and the cell's ink", () => {
     const result = binarizeCell(cell((x) => (x < 20 ? 0.3 : 1)));
     expect(result.inkLevel).toBeCloseTo(0.3, 1);

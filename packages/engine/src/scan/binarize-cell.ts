@@ -315,6 +315,7 @@ export function binarizeCell(
   // wider than the blur. Hairlines (and two merged into one band by the blur, an outlined stroke's sides) are read
   // below as before.
   const sure = sureInk(image, pxPerMm, inkLevel, threshold, printable, printDarker);
+  clearLabelPrint(sure, labels);
   // A hairline's sure ink is thin whatever the ceiling: only ink as wide as a stroke once its grain's holes are
   // closed is looked at again. A thin one still tells the page its pen draws hairlines (see readScan), unless the page
   // has said its pen is a pencil's (`bands`): then the ceiling caught only the grain's darkest specks of a light
@@ -327,6 +328,59 @@ export function binarizeCell(
   // left only pieces of strokes too blurred to reach it (a thin pen in a coarse photo), where crossings add up.
   if (!light.faint || count(sure.mask) < count(light.mask)) return light;
   return { ...sure, bandWidth: light.bandWidth };
+}
+
+/**
+ * Clears the parts of a mask that lie wholly within a label's place (each set pixel's 8-connected part followed from
+ * it): print, whatever its level. A label's strokes are as thin and as dark as a pen's where a printer lays the
+ * template's colour down heavily, and beside a letter as small as a grave accent they are no speck (see cleanCell).
+ * A stroke crossing a label runs out of its place and stays. Faint boxes never take a label's pixels (faintStrokes).
+ */
+function clearLabelPrint({ mask, margin, width, height }: CellMask, labels: readonly PixelRect[]) {
+  let seen: Uint8Array | undefined;
+  let queue: Int32Array | undefined;
+  for (const r of labels) {
+    const x0 = Math.max(0, r.x0);
+    const y0 = Math.max(0, r.y0);
+    const x1 = Math.min(width, r.x1);
+    const y1 = Math.min(height, r.y1);
+    for (let y = y0; y < y1; y++) {
+      for (let x = x0; x < x1; x++) {
+        const start = y * width + x;
+        if (!mask[start] || seen?.[start]) continue;
+        seen ??= new Uint8Array(width * height);
+        queue ??= new Int32Array(width * height);
+        seen[start] = 1;
+        queue[0] = start;
+        let tail = 1;
+        let inside = true;
+        for (let head = 0; head < tail; head++) {
+          const i = queue[head]!;
+          const px = i % width;
+          const py = (i - px) / width;
+          if (px < x0 || px >= x1 || py < y0 || py >= y1) inside = false;
+          for (let dy = -1; dy <= 1; dy++) {
+            const yy = py + dy;
+            if (yy < 0 || yy >= height) continue;
+            for (let dx = -1; dx <= 1; dx++) {
+              const xx = px + dx;
+              if (xx < 0 || xx >= width) continue;
+              const j = yy * width + xx;
+              if (!mask[j] || seen[j]) continue;
+              seen[j] = 1;
+              queue[tail++] = j;
+            }
+          }
+        }
+        // Paper now, with its edge where the mask's was (see CellMask.margin).
+        if (!inside) continue;
+        for (let k = 0; k < tail; k++) {
+          mask[queue[k]!] = 0;
+          margin[queue[k]!] = 0;
+        }
+      }
+    }
+  }
 }
 
 /** How many pixels a mask sets. */
