@@ -1,13 +1,17 @@
+import fontkit from "@pdf-lib/fontkit";
 import { beforeAll, describe, expect, it } from "vitest";
 import { initEngineForNode } from "../node/init-engine-node.ts";
 import { pathToContours, signedArea } from "../synth/contours.ts";
 import { createRandom } from "../synth/random.ts";
 import { countCrossings } from "../synth/self-overlap.ts";
+import { LABEL_FONT_CAP_HEIGHT, labelFontBytes } from "../template/label-font-bytes.ts";
 import { layoutTemplate } from "../template/layout-template.ts";
 import type { LayoutCell } from "../template/layout-types.ts";
+import { TEMPLATE_MARKS } from "../template/marks.ts";
+import { LABEL_INSET_MM, LABEL_SIZE_EM } from "../template/page-geometry.ts";
 import { type CellMask, RESOLVED_WIDTH } from "./binarize-cell.ts";
 import { surroundingsOf } from "./follow-ink.ts";
-import { readCell, traceCell } from "./read-cell.ts";
+import { CUT_INSET_MM, labelRect, readCell, traceCell } from "./read-cell.ts";
 
 beforeAll(() => initEngineForNode());
 
@@ -37,6 +41,37 @@ const cell: LayoutCell = {
   label: "l",
 };
 const trace = (mask: CellMask) => traceCell(mask, mask.mask, pxPerMm, { x: 0, y: 0 }, cell);
+
+describe("labelRect", () => {
+  it("keeps each mark box's label place ('` è') to where the label prints, not the half of the box above the dotted circle", () => {
+    // Counted as a cap height a character and one more, "` è" took twice its printed width: 9 mm of a 20 mm box, up to
+    // where the mark is written, whose pixels there were the label's. Blur and a misplacement stay under a cap height.
+    const layout = layoutTemplate({ sets: ["marks"], id: "MARKLABELS", cellSize: "m" });
+    expect(layout.cells.length).toBe(TEMPLATE_MARKS.length);
+    const font = fontkit.create(labelFontBytes());
+    const pxPerMm = 8;
+    for (const cell of layout.cells) {
+      expect(Array.from(cell.label).length).toBeGreaterThan(1);
+      const region = {
+        x: cell.box.x + CUT_INSET_MM,
+        y: cell.box.y + CUT_INSET_MM,
+        width: cell.box.width - 2 * CUT_INSET_MM,
+        height: cell.box.height - 2 * CUT_INSET_MM,
+      };
+      const rect = labelRect(cell, region, pxPerMm);
+      // The printed label: its glyphs' advances at a font size whose cap height is LABEL_SIZE_EM of the em.
+      const capHeight = LABEL_SIZE_EM * cell.emMm;
+      const printed = (font.layout(cell.label).advanceWidth / font.unitsPerEm / LABEL_FONT_CAP_HEIGHT) * capHeight;
+      const printedEnd = (cell.box.x + LABEL_INSET_MM + printed - region.x) * pxPerMm;
+      const reach = printedEnd + capHeight * pxPerMm;
+      expect({ label: cell.label, coversLabel: rect.x1 >= printedEnd, tight: rect.x1 <= reach }).toEqual({
+        label: cell.label,
+        coversLabel: true,
+        tight: true,
+      });
+    }
+  });
+});
 
 describe("traceCell", () => {
   it("traces every piece of a faint box's hairline, however small; a pen's box drops islands under a 0.2 mm dot", async () => {

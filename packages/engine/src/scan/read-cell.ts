@@ -1,5 +1,6 @@
 import type { ScanWarning } from "../errors.ts";
 import { scanWarning } from "../errors.ts";
+import { labelWidthInCapHeights } from "../template/label-font-bytes.ts";
 import type { BoxMm, LayoutCell } from "../template/layout-types.ts";
 import { markPlaceholder, templateMark } from "../template/marks.ts";
 import { LABEL_INSET_MM, LABEL_SIZE_EM } from "../template/page-geometry.ts";
@@ -219,16 +220,21 @@ function placeholderDots(cell: LayoutCell, region: BoxMm, pxPerMm: number) {
 /** Blur and a small misplacement around a printed label (mm). */
 const LABEL_MARGIN_MM = 0.4;
 
+/** The narrowest a label's place is, in its cap heights: wider than any one character of the label font. */
+const LABEL_MIN_WIDTH = 2;
+
 /**
  * Where a box's label is printed, in pixels of a region cut at `pxPerMm`: its cap height from the box's corner,
- * with room for descenders, and a cap height's width a character and one more (wider than any character of the
- * label font).
+ * with room for descenders, and as wide as the label prints (its glyphs' advances in the label font), two cap heights
+ * at least. A cap height a character and one more took a mark box's label ("` è") for twice its width: half the box
+ * above the dotted circle, where the mark is written, was the label's and kept out of the mark.
  */
 export function labelRect(cell: LayoutCell, region: BoxMm, pxPerMm: number): PixelRect {
   const capHeight = LABEL_SIZE_EM * cell.emMm;
   const x = cell.box.x + LABEL_INSET_MM - region.x;
   const y = cell.box.y + LABEL_INSET_MM - region.y;
-  const width = Math.min(cell.box.width - LABEL_INSET_MM, (Array.from(cell.label).length + 1) * capHeight);
+  const printed = Math.max(LABEL_MIN_WIDTH, labelWidthInCapHeights(cell.label)) * capHeight;
+  const width = Math.min(cell.box.width - LABEL_INSET_MM, printed);
   return {
     x0: Math.floor((x - LABEL_MARGIN_MM) * pxPerMm),
     y0: Math.floor((y - LABEL_MARGIN_MM) * pxPerMm),

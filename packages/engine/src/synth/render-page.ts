@@ -1,6 +1,6 @@
 /// <reference path="../types/opentype-js.d.ts" />
 import opentype, { type Font } from "opentype.js";
-import { labelFontBytes, printableLabel } from "../template/label-font-bytes.ts";
+import { LABEL_FONT_CAP_HEIGHT, labelFontBytes, printableLabel } from "../template/label-font-bytes.ts";
 import type { Layout, LayoutCell } from "../template/layout-types.ts";
 import { markPlaceholder, templateMark } from "../template/marks.ts";
 import {
@@ -265,7 +265,7 @@ function printPage(canvas: Canvas, layout: Layout, page: number, k: number) {
       printableLabel(cell.label),
       box.x + LABEL_INSET_MM,
       box.y + LABEL_INSET_MM + capHeight,
-      capHeight / 0.729,
+      capHeight / LABEL_FONT_CAP_HEIGHT,
       TONER_LABEL,
     );
   }

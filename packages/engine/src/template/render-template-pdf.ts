@@ -23,8 +23,6 @@ export type TemplateTexts = {
 };
 
 const PT_PER_MM = 72 / 25.4;
-// DejaVu Sans cap height is 0.729 em; label sizes are given as cap heights.
-const LABEL_FONT_CAP_HEIGHT = 0.729;
 
 /** The PDF libraries, loaded on first use: reading scans (a server worker's cold start) never needs them. */
 async function loadPdfKit() {
@@ -165,7 +163,7 @@ function drawHeader(draw: Drawer, { black }: PdfKit, font: PDFFont, texts: Templ
 }
 
 function drawCell(draw: Drawer, kit: PdfKit, font: PDFFont, cell: LayoutCell, layout: Layout) {
-  const { dropout, labelColour, printableLabel } = kit;
+  const { dropout, labelColour, printableLabel, LABEL_FONT_CAP_HEIGHT } = kit;
   const { box, baselineY, emMm } = cell;
   draw.outline(box.x, box.y, box.width, box.height, 0.2, dropout);
   if (layout.guides.printed) {
