@@ -331,56 +331,40 @@ export function binarizeCell(
 }
 
 /**
- * Clears the parts of a mask that lie wholly within a label's place (each set pixel's 8-connected part followed from
- * it): print, whatever its level. A label's strokes are as thin and as dark as a pen's where a printer lays the
- * template's colour down heavily, and beside a letter as small as a grave accent they are no speck (see cleanCell).
- * A stroke crossing a label runs out of its place and stays. Faint boxes never take a label's pixels (faintStrokes).
+ * Clears the parts of a mask that lie wholly within a label's place: print, whatever its level. A label's strokes are
+ * as thin and as dark as a pen's where a printer lays the template's colour down heavily, and beside a letter as small
+ * as a grave accent they are no speck (see cleanCell). A stroke crossing a label runs out of its place and stays.
+ * Faint boxes never take a label's pixels (faintStrokes). The mask is labelled only when ink lies in a label's place.
  */
 function clearLabelPrint({ mask, margin, width, height }: CellMask, labels: readonly PixelRect[]) {
-  let seen: Uint8Array | undefined;
-  let queue: Int32Array | undefined;
-  for (const r of labels) {
-    const x0 = Math.max(0, r.x0);
-    const y0 = Math.max(0, r.y0);
-    const x1 = Math.min(width, r.x1);
-    const y1 = Math.min(height, r.y1);
-    for (let y = y0; y < y1; y++) {
-      for (let x = x0; x < x1; x++) {
-        const start = y * width + x;
-        if (!mask[start] || seen?.[start]) continue;
-        seen ??= new Uint8Array(width * height);
-        queue ??= new Int32Array(width * height);
-        seen[start] = 1;
-        queue[0] = start;
-        let tail = 1;
-        let inside = true;
-        for (let head = 0; head < tail; head++) {
-          const i = queue[head]!;
-          const px = i % width;
-          const py = (i - px) / width;
-          if (px < x0 || px >= x1 || py < y0 || py >= y1) inside = false;
-          for (let dy = -1; dy <= 1; dy++) {
-            const yy = py + dy;
-            if (yy < 0 || yy >= height) continue;
-            for (let dx = -1; dx <= 1; dx++) {
-              const xx = px + dx;
-              if (xx < 0 || xx >= width) continue;
-              const j = yy * width + xx;
-              if (!mask[j] || seen[j]) continue;
-              seen[j] = 1;
-              queue[tail++] = j;
-            }
-          }
-        }
-        // Paper now, with its edge where the mask's was (see CellMask.margin).
-        if (!inside) continue;
-        for (let k = 0; k < tail; k++) {
-          mask[queue[k]!] = 0;
-          margin[queue[k]!] = 0;
-        }
-      }
-    }
+  const places = labels.map((r) => ({
+    x0: Math.max(0, r.x0),
+    y0: Math.max(0, r.y0),
+    x1: Math.min(width, r.x1),
+    y1: Math.min(height, r.y1),
+  }));
+  if (!places.some((r) => anySet(mask, width, r))) return;
+  const parts = labelComponents(mask, width, height);
+  const print = new Uint8Array(parts.count + 1);
+  for (let l = 1; l <= parts.count; l++) {
+    const within = (r: PixelRect) =>
+      parts.minX[l]! >= r.x0 && parts.maxX[l]! < r.x1 && parts.minY[l]! >= r.y0 && parts.maxY[l]! < r.y1;
+    if (places.some(within)) print[l] = 1;
   }
+  for (let i = 0; i < mask.length; i++) {
+    if (!print[parts.labels[i]!]) continue;
+    // Paper now, with its edge where the mask's was (see CellMask.margin).
+    mask[i] = 0;
+    margin[i] = 0;
+  }
+}
+
+/** Whether any pixel of a mask `width` wide is set within a rectangle (end-exclusive, within the mask). */
+function anySet(mask: Uint8Array, width: number, r: PixelRect): boolean {
+  for (let y = r.y0; y < r.y1; y++) {
+    for (let i = y * width + r.x0; i < y * width + r.x1; i++) if (mask[i]) return true;
+  }
+  return false;
 }
 
 /** How many pixels a mask sets. */
@@ -1240,7 +1224,8 @@ function printableLines(count: number, pxPerMm: number, lines: readonly number[]
 function meanWidth(mask: Uint8Array, width: number, height: number): number {
   const counts = new Int32Array(2);
   countAreaAndOutline(mask, width, height, counts);
-  const [area, outline] = counts as unknown as [number, number];
+  const area = counts[0]!;
+  const outline = counts[1]!;
   return outline === 0 ? 0 : (2 * area) / outline;
 }
 

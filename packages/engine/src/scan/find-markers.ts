@@ -299,7 +299,7 @@ function markerCentroid(image: Plane, cx: number, cy: number, half: number): { x
   const fringe = dilate(member, w, h, 2);
   const sums = new Float64Array(3);
   weighFringe(values, fringe, w, x0, y0, hi, lo, sums);
-  const [sw, sx, sy] = sums as unknown as [number, number, number];
+  const [sw = 0, sx = 0, sy = 0] = sums;
   return sw > 0 ? { x: sx / sw, y: sy / sw } : undefined;
 }
 

@@ -105,6 +105,42 @@ function againstLetter(
   return { missing, stray };
 }
 
+/**
+ * A stroke 5 px wide and 2 × `halfLength` px long, reflecting `reflectance` of the light, laid along a straight shadow
+ * edge through the cell's middle on its lit side (`offset` px from the edge to the stroke's middle; half the light
+ * beyond the edge, a 4 px penumbra), at eight angles: no angle may lose most of its core (its middle pixel across,
+ * all but 2 px at each end), and across them nine tenths of the cores must read as ink.
+ */
+function expectStrokeAlongEdgeKept(options: {
+  halfLength: number;
+  reflectance: number;
+  offsets: readonly number[];
+  margin: number;
+}) {
+  const { halfLength, reflectance, offsets, margin } = options;
+  const reach = halfLength - 2;
+  let kept = 0;
+  let core = 0;
+  for (const offset of offsets) {
+    for (const [seed, angle] of [0.4, -0.9, 1.3, 2.1, 2.9, -2.4, -0.2, 3.6].entries()) {
+      const [nx, ny] = [Math.cos(angle), Math.sin(angle)];
+      const [cx, cy] = [80 - offset * nx, 80 - offset * ny];
+      const line = stroke(cx + halfLength * ny, cy - halfLength * nx, cx - halfLength * ny, cy + halfLength * nx, 2.5);
+      // photographWithSurroundings draws ink as reflecting 1 - 0.8 × ink.
+      const ink = (x: number, y: number) => ((1 - reflectance) / 0.8) * line(x, y);
+      const { cell, widened } = photographWithSurroundings(shadowEdge(80, 80, angle, 0.5, 4), ink, seed + 1, margin);
+      const { mask } = binarizeCell(normaliseLighting(cell, 20, widened).image);
+      let keptHere = 0;
+      for (let t = -reach; t <= reach; t++) keptHere += mask[Math.floor(cy + t * nx) * SIZE + Math.floor(cx - t * ny)]!;
+      const length = 2 * reach + 1;
+      expect({ offset, angle, halfKept: keptHere >= length / 2 }).toEqual({ offset, angle, halfKept: true });
+      kept += keptHere;
+      core += length;
+    }
+  }
+  expect(kept / core).toBeGreaterThanOrEqual(0.9);
+}
+
 describe("normaliseLighting", () => {
   it("reads paper as 1 and ink as its share of paper across a strong shadow gradient", () => {
     const width = 160;
@@ -179,25 +215,7 @@ describe("normaliseLighting", () => {
     // so paper under it read as the shadow's and the stroke, divided by that, as paper. A stroke 5 px wide and 2.5 mm
     // long, reflecting 0.4 of the light, lies against a straight edge (half the light beyond it, a 4 px penumbra),
     // at eight angles; its core (its middle pixel across, along its middle 2 mm) must read as ink.
-    let kept = 0;
-    let core = 0;
-    for (const [seed, angle] of [0.4, -0.9, 1.3, 2.1, 2.9, -2.4, -0.2, 3.6].entries()) {
-      const [nx, ny] = [Math.cos(angle), Math.sin(angle)];
-      const [cx, cy] = [80 - 2.5 * nx, 80 - 2.5 * ny];
-      const line = stroke(cx + 10 * ny, cy - 10 * nx, cx - 10 * ny, cy + 10 * nx, 2.5);
-      // photographWithSurroundings draws ink as reflecting 1 - 0.8 × ink.
-      const ink = (x: number, y: number) => (0.6 / 0.8) * line(x, y);
-      const { cell, widened } = photographWithSurroundings(shadowEdge(80, 80, angle, 0.5, 4), ink, seed + 1, 40);
-      const { mask } = binarizeCell(normaliseLighting(cell, 20, widened).image);
-      let keptHere = 0;
-      for (let t = -8; t <= 8; t++) keptHere += mask[Math.floor(cy + t * nx) * SIZE + Math.floor(cx - t * ny)]!;
-      // No angle loses most of the stroke…
-      expect({ angle, halfKept: keptHere >= 17 / 2 }).toEqual({ angle, halfKept: true });
-      kept += keptHere;
-      core += 17;
-    }
-    // …and across them nine tenths of it is read.
-    expect(kept / core).toBeGreaterThanOrEqual(0.9);
+    expectStrokeAlongEdgeKept({ halfLength: 10, reflectance: 0.4, offsets: [2.5], margin: 40 });
   });
 
   it("keeps a pencil stroke 3 mm long, hardly darker than the shadow, that runs along the shadow's edge on its lit side", () => {
@@ -206,27 +224,7 @@ describe("normaliseLighting", () => {
     // run on past it. A stroke 5 px wide and 3 mm long, reflecting 0.45 of the light against the shadow's 0.5 (a 4 px
     // penumbra), touching the edge or a pixel from it, at eight angles: its core (its middle pixel across, along its
     // middle 2.5 mm) must read as ink.
-    let kept = 0;
-    let core = 0;
-    for (const offset of [2.5, 3.5]) {
-      for (const [seed, angle] of [0.4, -0.9, 1.3, 2.1, 2.9, -2.4, -0.2, 3.6].entries()) {
-        const [nx, ny] = [Math.cos(angle), Math.sin(angle)];
-        const [cx, cy] = [80 - offset * nx, 80 - offset * ny];
-        const line = stroke(cx + 12 * ny, cy - 12 * nx, cx - 12 * ny, cy + 12 * nx, 2.5);
-        // photographWithSurroundings draws ink as reflecting 1 - 0.8 × ink.
-        const ink = (x: number, y: number) => (0.55 / 0.8) * line(x, y);
-        const { cell, widened } = photographWithSurroundings(shadowEdge(80, 80, angle, 0.5, 4), ink, seed + 1, 60);
-        const { mask } = binarizeCell(normaliseLighting(cell, 20, widened).image);
-        let keptHere = 0;
-        for (let t = -10; t <= 10; t++) keptHere += mask[Math.floor(cy + t * nx) * SIZE + Math.floor(cx - t * ny)]!;
-        // No angle loses most of the stroke…
-        expect({ offset, angle, halfKept: keptHere >= 21 / 2 }).toEqual({ offset, angle, halfKept: true });
-        kept += keptHere;
-        core += 21;
-      }
-    }
-    // …and across them nine tenths of it is read.
-    expect(kept / core).toBeGreaterThanOrEqual(0.9);
+    expectStrokeAlongEdgeKept({ halfLength: 12, reflectance: 0.45, offsets: [2.5, 3.5], margin: 60 });
   });
 
   it("lets no band of a shadow's rounded corner (5 mm radius) into the ink and loses no part of a letter under it", () => {

@@ -173,8 +173,8 @@ const LIT = 0.98;
  * where most of that is brighter than the pixel by more than the noise, the pixel takes its median. Past the
  * stroke's ends the walk runs through the edge itself, so a stroke's dent is raised to about the edge's middle, not to
  * the full light: enough for a stroke darker than the shadow to read as ink again; one as light as the shadow mostly
- * stays lost. Only pixels within `inner` are mended (the part of a widened cut that is read);
- * the walk reads the paper around it too.
+ * stays lost. Only pixels within `inner` are mended (the part of a widened cut that is read); the walk reads the
+ * paper around it too.
  */
 function alongShadowEdges(
   paper: Float32Array,

@@ -32,7 +32,7 @@ export function upsampleMask(
 ): FineMask {
   const bounds = Int32Array.of(keepWidth, keepHeight, -1, -1);
   inkBounds(keep, keepWidth, bounds);
-  const [minX, minY, maxX, maxY] = bounds as unknown as [number, number, number, number];
+  const [minX = 0, minY = 0, maxX = -1, maxY = -1] = bounds;
   if (maxX < 0) return { mask: new Uint8Array(0), width: 0, height: 0, left: 0, top: 0, factor };
   // One base pixel of margin: the interpolated edge can lie up to a pixel outside the coarse mask.
   const bx0 = Math.max(0, minX - 1);
