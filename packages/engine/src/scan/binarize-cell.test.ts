@@ -1031,3 +1031,44 @@ describe("tooDarkForHairlines", () => {
     }
   });
 });
+
+describe("binarizeCell on a shaken photo's print once the smear is removed", () => {
+  // A 20 mm cell at 8 px/mm as the benchmark's steep, shaken pencil photo comes out of removeMotionBlur: paper with
+  // grain, guides at rows 40 and 100 a sixth below paper, and each guide's echoes 10–11 px above and below it (the
+  // smear was 6 px up the page), as long as the guide and a third as deep; a pencil's upright stroke 5 px wide.
+  const guides = [40, 100];
+  const echoes = guides.flatMap((g) => [g - 11, g - 10, g + 10, g + 11]);
+  const picture = (seed: number) => {
+    const random = createRandom(seed);
+    const size = 160;
+    const data = new Float32Array(size * size);
+    const line = (y: number, at: number, depth: number) => depth * Math.exp(-((y - at) ** 2) / 2.9);
+    for (let y = 0; y < size; y++) {
+      const print = guides.reduce(
+        (p, g) => p + line(y, g, 0.16) + line(y, g - 10.5, 0.06) + line(y, g + 10.5, 0.06),
+        0,
+      );
+      for (let x = 0; x < size; x++) {
+        const stroke = Math.abs(x - 80) < 2.5 && y >= 25 && y < 135 ? 0.3 * (0.7 + 0.3 * random.next()) : 0;
+        data[y * size + x] = (1 - print) * (1 - stroke) + 0.012 * random.normal();
+      }
+    }
+    return { width: size, height: size, data };
+  };
+  /** Ink read more than 6 px off the stroke's column. */
+  const offStroke = (mask: Uint8Array) => mask.filter((ink, i) => ink && Math.abs((i % 160) - 80) > 6).length;
+  const read = (seed: number, ghostRows: readonly number[]) =>
+    binarizeCell(picture(seed), 8, [], { rows: guides, columns: [], ghostRows }, { blurMm: 1.5 / 8 }).mask;
+
+  it("divides the guides' echoes out as print where it is told they lie: only the stroke is read", () => {
+    for (const seed of [1, 2, 3]) {
+      const mask = read(seed, echoes);
+      // Each row of the stroke (but its ends) holds ink.
+      const rows = Array.from({ length: 100 }, (_, k) => 30 + k);
+      const strokeRows = rows.filter((y) => mask.subarray(y * 160 + 77, y * 160 + 84).some(Boolean)).length;
+      expect({ seed, offStroke: offStroke(mask), strokeRows }).toEqual({ seed, offStroke: 0, strokeRows: 100 });
+      // Not told, the same box strings the echoes into strokes.
+      expect(offStroke(read(seed, []))).toBeGreaterThan(0);
+    }
+  });
+});

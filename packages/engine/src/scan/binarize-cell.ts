@@ -23,6 +23,12 @@ export type PrintedLines = {
    * cut that takes in several boxes and the gaps between them. Without them, every line crosses the whole cut.
    */
   boxes?: readonly PixelRect[];
+  /**
+   * Where removing a motion blur left echoes of the printed rows and columns (pixels; see deblurGhosts): as faint as
+   * a pencil's stroke and as long as the line, they are divided out as print is.
+   */
+  ghostRows?: readonly number[];
+  ghostColumns?: readonly number[];
 };
 
 /**
@@ -298,8 +304,8 @@ export function binarizeCell(
   const blurPx = page.blurMm === undefined ? undefined : page.blurMm * pxPerMm;
   const { width, height, data } = image;
   const printable = {
-    rows: printableLines(height, pxPerMm, print?.rows),
-    columns: printableLines(width, pxPerMm, print?.columns),
+    rows: printableLines(height, pxPerMm, print?.rows, print?.ghostRows),
+    columns: printableLines(width, pxPerMm, print?.columns, print?.ghostColumns),
     spans: printSpans(width, height, pxPerMm, print?.boxes),
     darkest: DARKEST_PRINT - printDarker,
   };
@@ -1204,19 +1210,26 @@ function dividedLines(levels: Float32Array, below: number): Uint8Array {
 
 /**
  * Which rows (or columns) of a cell may carry a printed line: those within PRINT_REACH_MM of where the template
- * printed one (`lines`, in pixels): a box border, a guide. Elsewhere a line dark over a share of its length is a
- * stroke lying along it (the stem of an I, the bar of a T or a dash), which must not be taken for print. Without
+ * printed one (`lines`, in pixels): a box border, a guide; and those within PRINT_SPREAD_PX of a line's echo left by
+ * deblurring (`ghosts`), which lies a known distance off the line. Elsewhere a line dark over a share of its length
+ * is a stroke lying along it (the stem of an I, the bar of a T or a dash), which must not be taken for print. Without
  * known places every line may carry print.
  */
-function printableLines(count: number, pxPerMm: number, lines: readonly number[] | undefined): Uint8Array {
+function printableLines(
+  count: number,
+  pxPerMm: number,
+  lines: readonly number[] | undefined,
+  ghosts: readonly number[] = [],
+): Uint8Array {
   const printable = new Uint8Array(count);
   if (!lines) return printable.fill(1);
-  const reach = PRINT_REACH_MM * pxPerMm;
-  for (const line of lines) {
+  const mark = (line: number, reach: number) => {
     const from = Math.max(0, Math.floor(line - reach));
     const to = Math.min(count - 1, Math.ceil(line + reach));
     for (let k = from; k <= to; k++) printable[k] = 1;
-  }
+  };
+  for (const line of lines) mark(line, PRINT_REACH_MM * pxPerMm);
+  for (const ghost of ghosts) mark(ghost, PRINT_SPREAD_PX);
   return printable;
 }
 

@@ -22,7 +22,7 @@ import type { GreyImage } from "./images.ts";
 import type { MotionBlur } from "./measure-blur.ts";
 import { normaliseLighting } from "./normalise-lighting.ts";
 import { type GlyphBox, type PlacedOutline, placeInEm } from "./place-in-em.ts";
-import { removeMotionBlur } from "./remove-motion-blur.ts";
+import { deblurGhosts, removeMotionBlur } from "./remove-motion-blur.ts";
 import { traceOutline } from "./trace-outline.ts";
 import { untangle } from "./untangle.ts";
 import { upsampleMask } from "./upsample-mask.ts";
@@ -189,13 +189,20 @@ function binarizeRegion(
     x1: at(c.box.x + c.box.width, region.x),
     y1: at(c.box.y + c.box.height, region.y),
   }));
+  const columns = boxes.flatMap((b) => [b.x0, b.x1]);
+  const rows = cells.flatMap((c, i) => [
+    boxes[i]!.y0,
+    boxes[i]!.y1,
+    ...surroundings.guidesEm.map((em) => at(c.baselineY - em * c.emMm, region.y)),
+  ]);
+  // Deblurring echoes each printed line a smear and a half or so off it, along the smear's component across the line.
+  const echoes = (lines: readonly number[], across: number) =>
+    smear ? deblurGhosts(across, taps).flatMap((k) => lines.map((line) => line + k)) : [];
   const print = {
-    columns: boxes.flatMap((b) => [b.x0, b.x1]),
-    rows: cells.flatMap((c, i) => [
-      boxes[i]!.y0,
-      boxes[i]!.y1,
-      ...surroundings.guidesEm.map((em) => at(c.baselineY - em * c.emMm, region.y)),
-    ]),
+    columns,
+    rows,
+    ghostRows: echoes(rows, smear?.dy ?? 0),
+    ghostColumns: echoes(columns, smear?.dx ?? 0),
     dashed: cells.flatMap((c) => surroundings.dashedEm.map((em) => at(c.baselineY - em * c.emMm, region.y))),
     dots: cells.flatMap((c) => (templateMark(c.chars) ? placeholderDots(c, region, workPxPerMm) : [])),
     boxes,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createRandom } from "../synth/random.ts";
 import type { FloatImage } from "./images.ts";
-import { DEBLURRED_SHARE, removeMotionBlur } from "./remove-motion-blur.ts";
+import { DEBLURRED_SHARE, deblurGhosts, removeMotionBlur } from "./remove-motion-blur.ts";
 
 const [PAPER, INK] = [210, 40];
 
@@ -105,5 +105,52 @@ describe("removeMotionBlur", () => {
       const left = ((width / lensAlone) ** 2 * sigma ** 2 - sigma ** 2) / (length ** 2 / 12);
       expect({ length, left }).toEqual({ length, left: expect.closeTo(1 - DEBLURRED_SHARE, 1) });
     }
+  });
+});
+
+describe("deblurGhosts", () => {
+  /**
+   * A guide printed across a 160 × 160 picture at row 80 (0.4 below paper, a lens's blur of a pixel), smeared `dy` px up
+   * the page and `dy / 4` across it, brought back by removeMotionBlur: the mean level of each row.
+   */
+  const rowLevels = (dy: number) => {
+    const size = 160;
+    const dx = dy / 4;
+    const taps = Math.round(Math.hypot(dx, dy)) + 1;
+    const guide = (y: number) => 1 - 0.4 * Math.exp(-((y - 80) ** 2) / 2);
+    const data = new Float32Array(size * size);
+    for (let y = 0; y < size; y++) {
+      let sum = 0;
+      for (let t = 0; t < taps; t++) sum += guide(y + Math.round((t / (taps - 1) - 0.5) * dy));
+      data.fill((PAPER * sum) / taps, y * size, (y + 1) * size);
+    }
+    const out = removeMotionBlur({ width: size, height: size, data }, dx, dy, taps).data;
+    const levels = Array.from({ length: size }, (_, y) => out[y * size + size / 2]! / PAPER);
+    return { levels, ghosts: deblurGhosts(dy, taps) };
+  };
+
+  it("says where deblurring leaves a guide's echoes: the darkest rows off the guide's own dip, on both sides", () => {
+    for (const dy of [6, 8, 10]) {
+      const { levels, ghosts } = rowLevels(dy);
+      // The darkest row on each side, between the guide's own dip (a smear across) and three smears off it.
+      const darkest = (side: 1 | -1) => {
+        let best = 0;
+        for (let k = dy; k <= 3 * dy; k++)
+          if (levels[80 + side * k]! < levels[80 + side * best]! || best === 0) best = k;
+        return side * best;
+      };
+      for (const side of [1, -1] as const) {
+        const at = darkest(side);
+        expect({ dy, at, echo: 1 - levels[80 + at]! > 0.005 }).toEqual({ dy, at, echo: true });
+        expect({ dy, at, predicted: ghosts.some((k) => Math.abs(k - at) <= 1) }).toEqual({ dy, at, predicted: true });
+      }
+    }
+  });
+
+  it("finds no echo for a smear of a few pixels, which leaves none as deep as 3 % of the guide's", () => {
+    const { levels, ghosts } = rowLevels(2);
+    expect(ghosts).toEqual([]);
+    // Off the guide's own dip (the smear, a lens's blur either side).
+    for (let k = 6; k < 40; k++) expect(Math.min(levels[80 + k]!, levels[80 - k]!)).toBeGreaterThan(1 - 0.03 * 0.4);
   });
 });
