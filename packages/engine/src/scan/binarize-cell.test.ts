@@ -817,6 +817,31 @@ describe("binarizeCell on dots in a coarse photo", () => {
     }
   });
 
+  it("keeps a pencil's ї dots that a shaken photo smeared into one flat bar along the dashed guide: far deeper than its dashes", () => {
+    // As above, but the camera moved along the guide: the two dots are one bar 2 mm long and no thicker than a dash's
+    // remains, five times as deep below paper as the dashes.
+    const soft = (d: number) => Math.exp(-(Math.max(0, d) ** 2) / 8);
+    const stem = (x: number, y: number) => (y >= 76 && y <= 130 ? 0.36 * soft(Math.abs(x - 80) - 2) : 0);
+    const bar = (x: number, y: number) => (x >= 72 && x <= 88 ? 0.36 * Math.exp(-((y - 70) ** 2) / 4) : 0);
+    const ink = (x: number, y: number) => Math.max(stem(x, y), bar(x, y));
+    for (let seed = 1; seed <= 3; seed++) {
+      const cell = binarizeCell(
+        photoCell(seed, ink),
+        8,
+        [LABEL],
+        { rows: [40, 70, 100], columns: [], dashed: [70] },
+        { blurMm: 0.25, bands: true },
+      );
+      expect(cell.inkLevel).toBeGreaterThanOrEqual(EMPTY_LEVEL);
+      expect({
+        seed,
+        bar: [74, 80, 86].every((x) => inkWithin(cell.mask, x, 70, 0)),
+        stem: inkWithin(cell.mask, 80, 115, 0),
+        dashes: inkWithin(cell.mask, 25, 70, 4) || inkWithin(cell.mask, 125, 70, 4),
+      }).toEqual({ seed, bar: true, stem: true, dashes: false });
+    }
+  });
+
   it("drops grain strung into a line apart from a pencil's letter, and keeps a lighter stroke of the same pen", () => {
     // A firm pencil's stem 0.55 below paper (darker than EMPTY_LEVEL, lighter than the ceiling cuts well), a light
     // stroke of the same pen 0.35 below paper beside it, and apart from both a strand of grain 1.25 mm long, a pixel

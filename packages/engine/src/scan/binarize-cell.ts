@@ -206,6 +206,8 @@ const PRINT_SHAPE_BLUR_MM = 0.15;
 const DASHED_HALF_MM = 0.09;
 /** A run this long (mm) along a dashed guide, no thicker than a dash, is a dash's: a stroke's flank is shorter. */
 const DASH_RUN_MM = 0.3;
+/** A part in a dashed guide's band this many times as deep below paper as the dashes is no dash's remains. */
+const DASH_DEPTHS = 3;
 /** A blur this small (standard deviation, mm) or smaller leaves a dashed guide's dashes as dark as printed: a scan's. */
 const SHARP_DASHES_MM = 0.1;
 /** Sure ink this thin (mean width, mm) or thinner is a hairline's, which is followed beyond it. */
@@ -602,13 +604,27 @@ function faintStrokes(
     // No print is darker than the sure threshold's ceiling, lowered as much as the page's printer darkened print, and
     // a part's darkest pixel lies some grain below its own level.
     const inkOnly = MAX_THRESHOLD - printDarker - aboveGrain;
-    // Within a dashed guide's band, a part thicker than a dash's remains and darker than the dashes is a letter's (a
-    // pencil's dot written on the guide, lighter than the ceiling print sets), not what is left of the guide.
+    // Within a dashed guide's band, a part darker than the dashes is a letter's (a pencil's dot written on the guide,
+    // lighter than the ceiling print sets), not what is left of the guide, if it is thicker than a dash's remains or
+    // lies DASH_DEPTHS times as deep below paper as the dashes, half as deep as the box's ink and as large as a round dot
+    // FAINT_MIN_MM across (an і's dots a shaken photo smeared into one flat bar along the guide: a dash's remains lie
+    // at the dashes' level, and grain is shallower or smaller).
     const dashBands = shapes.dashes.map(({ from, to }) => ({ from, to, level: dashLevel(flat, width, from, to) }));
-    const overDashes = (l: number) =>
-      parts.area[l]! >= dotArea &&
-      parts.maxY[l]! - parts.minY[l]! + 1 > shapes.dashRows &&
-      dashBands.some((b) => parts.minY[l]! >= b.from && parts.maxY[l]! <= b.to && deepest[l]! < b.level - aboveGrain);
+    const dotOfStroke = (Math.PI / 4) * (FAINT_MIN_MM * pxPerMm) ** 2;
+    const overDashes = (l: number) => {
+      if (parts.area[l]! < dotArea) return false;
+      const thick = parts.maxY[l]! - parts.minY[l]! + 1 > shapes.dashRows;
+      return dashBands.some(
+        (b) =>
+          parts.minY[l]! >= b.from &&
+          parts.maxY[l]! <= b.to &&
+          deepest[l]! < b.level - aboveGrain &&
+          (thick ||
+            (1 - deepest[l]! > DASH_DEPTHS * (1 - b.level) &&
+              deepest[l]! <= dotLevel &&
+              parts.area[l]! >= dotOfStroke)),
+      );
+    };
     const keep = new Uint8Array(parts.count + 1);
     const kept = { x0: width, y0: height, x1: 0, y1: 0 };
     for (let l = 1; l <= parts.count; l++) {
