@@ -665,24 +665,9 @@ function faintStrokes(
       if (!mask[i]) continue;
       const x = i % width;
       const y = (i - x) / width;
-      let least = smooth[i]!;
       // Across the stroke as read at the pen's scale, and across the band where that direction is the grain's (NaN).
-      for (const angle of [across[i]!, band[i]!]) {
-        if (Number.isNaN(angle)) continue;
-        const dx = Math.cos(angle);
-        const dy = Math.sin(angle);
-        for (const side of [1, -1]) {
-          let deepest = smooth[i]!;
-          for (let k = 1; k <= radius; k++) {
-            const v = bilinear(smooth, width, height, x + side * k * dx, y + side * k * dy);
-            if (v < deepest) deepest = v;
-            // Lighter than the deepest point so far by more than the cut allows: paper between this stroke and another.
-            else if (1 - v < FAINT_CUT * (1 - deepest)) break;
-          }
-          if (deepest < least) least = deepest;
-        }
-      }
-      core[i] = least;
+      const least = deepestAcross(smooth, width, height, x, y, across[i]!, radius, smooth[i]!);
+      core[i] = Number.isNaN(band[i]!) ? least : deepestAcross(smooth, width, height, x, y, band[i]!, radius, least);
     }
     const measured =
       blurPx === undefined ? undefined : bandWidth(smooth, core, mask, parts, keep, width, height, blurPx);
@@ -722,6 +707,36 @@ function faintStrokes(
 }
 
 /**
+ * The deepest level of `picture` on either side of (x, y) along `angle` (radians) within `radius` pixels, each side
+ * looked along until it turns lighter than its deepest point by more than FAINT_CUT allows (paper between this stroke
+ * and another), and `least` if that is deeper.
+ */
+function deepestAcross(
+  picture: Float32Array,
+  width: number,
+  height: number,
+  x: number,
+  y: number,
+  angle: number,
+  radius: number,
+  least: number,
+): number {
+  const dx = Math.cos(angle);
+  const dy = Math.sin(angle);
+  const centre = picture[y * width + x]!;
+  for (let side = 1; side >= -1; side -= 2) {
+    let deepest = centre;
+    for (let k = 1; k <= radius; k++) {
+      const v = bilinear(picture, width, height, x + side * k * dx, y + side * k * dy);
+      if (v < deepest) deepest = v;
+      else if (1 - v < FAINT_CUT * (1 - deepest)) break;
+    }
+    if (deepest < least) least = deepest;
+  }
+  return least;
+}
+
+/**
  * For each pixel of `mask`: the deepest level that lies on both sides of it along one of four directions within
  * `radius` (the shallower side's deepest point, the deepest over the directions); 1 elsewhere. A pixel much lighter
  * than that lies between two strokes.
@@ -734,30 +749,43 @@ function strokesAside(
   radius: number,
 ): Float32Array {
   const out = new Float32Array(picture.length).fill(1);
-  const directions = [
-    [1, 0],
-    [0, 1],
-    [Math.SQRT1_2, Math.SQRT1_2],
-    [Math.SQRT1_2, -Math.SQRT1_2],
-  ] as const;
+  const d = Math.SQRT1_2;
   for (let i = 0; i < picture.length; i++) {
     if (!mask[i]) continue;
     const x = i % width;
     const y = (i - x) / width;
-    for (const [dx, dy] of directions) {
-      let shallower = 0;
-      for (const side of [1, -1]) {
-        let deepest = 1;
-        for (let k = 1; k <= radius; k++) {
-          const v = bilinear(picture, width, height, x + side * k * dx, y + side * k * dy);
-          if (v < deepest) deepest = v;
-        }
-        if (deepest > shallower) shallower = deepest;
-      }
-      if (shallower < out[i]!) out[i] = shallower;
-    }
+    out[i] = Math.min(
+      1,
+      shallowerSide(picture, width, height, x, y, 1, 0, radius),
+      shallowerSide(picture, width, height, x, y, 0, 1, radius),
+      shallowerSide(picture, width, height, x, y, d, d, radius),
+      shallowerSide(picture, width, height, x, y, d, -d, radius),
+    );
   }
   return out;
+}
+
+/** Of the deepest levels on the two sides of (x, y) along (dx, dy) within `radius` pixels, the shallower. */
+function shallowerSide(
+  picture: Float32Array,
+  width: number,
+  height: number,
+  x: number,
+  y: number,
+  dx: number,
+  dy: number,
+  radius: number,
+): number {
+  let shallower = 0;
+  for (let side = 1; side >= -1; side -= 2) {
+    let deepest = 1;
+    for (let k = 1; k <= radius; k++) {
+      const v = bilinear(picture, width, height, x + side * k * dx, y + side * k * dy);
+      if (v < deepest) deepest = v;
+    }
+    if (deepest > shallower) shallower = deepest;
+  }
+  return shallower;
 }
 
 /**

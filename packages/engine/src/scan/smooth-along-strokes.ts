@@ -26,29 +26,62 @@ function gaussianBlur(data: Float32Array, width: number, height: number, sigma: 
   const radius = Math.max(1, Math.ceil(3 * sigma));
   const kernel = gaussianKernel(sigma, radius);
   const across = new Float32Array(width * height);
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    for (let x = 0; x < width; x++) {
-      let v = 0;
+  for (let y = 0; y < height; y++) blurRow(data, across, y * width, width, kernel, radius);
+  const out = new Float32Array(width * height);
+  for (let y = 0; y < height; y++) blurColumnsAt(across, out, y, width, height, kernel, radius);
+  return out;
+}
+
+/**
+ * One row of `data` from `row` (`width` pixels) blurred with `kernel` into `out`. Pixels a radius from both ends
+ * take their taps without clamping; the sum runs over the same taps in the same order either way.
+ */
+function blurRow(
+  data: Float32Array,
+  out: Float32Array,
+  row: number,
+  width: number,
+  kernel: Float32Array,
+  radius: number,
+) {
+  for (let x = 0; x < width; x++) {
+    let v = 0;
+    if (x >= radius && x + radius < width) {
+      for (let k = -radius, i = row + x - radius; k <= radius; k++, i++) v += kernel[k + radius]! * data[i]!;
+    } else {
       for (let k = -radius; k <= radius; k++) {
         const xx = x + k < 0 ? 0 : x + k >= width ? width - 1 : x + k;
         v += kernel[k + radius]! * data[row + xx]!;
       }
-      across[row + x] = v;
     }
+    out[row + x] = v;
   }
-  const out = new Float32Array(width * height);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      let v = 0;
+}
+
+/** Row `y` of the column blur of `data` (see blurRow). */
+function blurColumnsAt(
+  data: Float32Array,
+  out: Float32Array,
+  y: number,
+  width: number,
+  height: number,
+  kernel: Float32Array,
+  radius: number,
+) {
+  const inside = y >= radius && y + radius < height;
+  for (let x = 0; x < width; x++) {
+    let v = 0;
+    if (inside) {
+      for (let k = -radius, i = (y - radius) * width + x; k <= radius; k++, i += width)
+        v += kernel[k + radius]! * data[i]!;
+    } else {
       for (let k = -radius; k <= radius; k++) {
         const yy = y + k < 0 ? 0 : y + k >= height ? height - 1 : y + k;
-        v += kernel[k + radius]! * across[yy * width + x]!;
+        v += kernel[k + radius]! * data[yy * width + x]!;
       }
-      out[y * width + x] = v;
     }
+    out[y * width + x] = v;
   }
-  return out;
 }
 
 /**
@@ -67,25 +100,41 @@ export function acrossStrokes(
   const n = width * height;
   const across = new Float32Array(n);
   const strength = new Float32Array(n);
-  const at = (x: number, y: number) =>
-    g[(y < 0 ? 0 : y >= height ? height - 1 : y) * width + (x < 0 ? 0 : x >= width ? width - 1 : x)]!;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = y * width + x;
-      const c = g[i]!;
-      const hxx = at(x + 1, y) - 2 * c + at(x - 1, y);
-      const hyy = at(x, y + 1) - 2 * c + at(x, y - 1);
-      const hxy = (at(x + 1, y + 1) - at(x - 1, y + 1) - at(x + 1, y - 1) + at(x - 1, y - 1)) / 4;
-      const half = (hxx + hyy) / 2;
-      let angle = 0.5 * Math.atan2(2 * hxy, hxx - hyy);
-      if (half < 0) angle += Math.PI / 2;
-      across[i] = angle;
-      // The eigenvalues are half ± r.
-      const r = Math.hypot((hxx - hyy) / 2, hxy);
-      strength[i] = Math.abs(Math.abs(half + r) - Math.abs(half - r));
-    }
-  }
+  for (let y = 0; y < height; y++) curvaturesAt(g, width, height, y, across, strength);
   return { across, strength };
+}
+
+/**
+ * acrossStrokes for row `y`: the Hessian from the blurred picture `g`'s neighbours (edges repeated outward), its
+ * direction of greatest curvature and how much more it curves that way.
+ */
+function curvaturesAt(
+  g: Float32Array,
+  width: number,
+  height: number,
+  y: number,
+  across: Float32Array,
+  strength: Float32Array,
+) {
+  // Offsets to the rows above and below, and to the pixels left and right, clamped at the picture's edges.
+  const up = y > 0 ? -width : 0;
+  const down = y < height - 1 ? width : 0;
+  for (let x = 0; x < width; x++) {
+    const i = y * width + x;
+    const left = x > 0 ? -1 : 0;
+    const right = x < width - 1 ? 1 : 0;
+    const c = g[i]!;
+    const hxx = g[i + right]! - 2 * c + g[i + left]!;
+    const hyy = g[i + down]! - 2 * c + g[i + up]!;
+    const hxy = (g[i + down + right]! - g[i + down + left]! - g[i + up + right]! + g[i + up + left]!) / 4;
+    const half = (hxx + hyy) / 2;
+    let angle = 0.5 * Math.atan2(2 * hxy, hxx - hyy);
+    if (half < 0) angle += Math.PI / 2;
+    across[i] = angle;
+    // The eigenvalues are half ± r.
+    const r = Math.hypot((hxx - hyy) / 2, hxy);
+    strength[i] = Math.abs(Math.abs(half + r) - Math.abs(half - r));
+  }
 }
 
 /**
