@@ -868,6 +868,36 @@ describe("binarizeCell on dots in a coarse photo", () => {
     }
   });
 
+  it("drops a short strand of grain beside a light pencil's letter, and keeps its light long stroke and its dot", () => {
+    // A whole box in a light pencil (its ink lighter than EMPTY_LEVEL, so no pen's depth tells grain): a stem 0.36
+    // below paper; a stroke of the same pen 3.75 mm long and only 0.12 below paper; a dot 1 mm across over half the
+    // stem's depth; and apart from them a strand of grain 1.25 mm long, a pixel wide and 0.1 below paper, past the
+    // faint threshold.
+    const soft = (d: number) => Math.exp(-(Math.max(0, d) ** 2) / 5.12);
+    const stem = (x: number, y: number) => (y >= 50 && y <= 130 ? 0.36 * soft(Math.abs(x - 80) - 2) : 0);
+    const light = (x: number, y: number) => (y >= 100 && y <= 130 ? 0.12 * soft(Math.abs(x - 120) - 2) : 0);
+    const dot = (x: number, y: number) => 0.2 * soft(Math.hypot(x - 110, y - 55) - 3);
+    const strand = (x: number, y: number) => (x === 30 && y >= 48 && y < 58 ? 0.1 : 0);
+    const ink = (x: number, y: number) => Math.max(stem(x, y), light(x, y), dot(x, y), strand(x, y));
+    for (let seed = 1; seed <= 3; seed++) {
+      const cell = binarizeCell(
+        photoCell(seed, ink),
+        8,
+        [LABEL],
+        { rows: [40, 70, 100], columns: [], dashed: [70] },
+        { blurMm: 0.2, bands: true },
+      );
+      expect(cell.inkLevel).toBeGreaterThanOrEqual(EMPTY_LEVEL);
+      expect({
+        seed,
+        stem: inkWithin(cell.mask, 80, 115, 0),
+        light: inkWithin(cell.mask, 120, 115, 1),
+        dot: inkWithin(cell.mask, 110, 55, 1),
+        strand: inkWithin(cell.mask, 30, 53, 1),
+      }).toEqual({ seed, stem: true, light: true, dot: true, strand: false });
+    }
+  });
+
   it("keeps a small pale dot off print, half a millimetre across", () => {
     // An i's dot above the stem, between the guides: 0.35 deep (lighter than the ceiling) and spread over 0.6 mm.
     const stem = (x: number, y: number) => (y >= 76 && y <= 130 ? 0.62 * Math.exp(-((x - 80) ** 2) / 24.5) : 0);
@@ -1060,7 +1090,7 @@ describe("tooDarkForHairlines", () => {
 describe("binarizeCell on a shaken photo's print once the smear is removed", () => {
   // A 20 mm cell at 8 px/mm as the benchmark's steep, shaken pencil photo comes out of removeMotionBlur: paper with
   // grain, guides at rows 40 and 100 a sixth below paper, and each guide's echoes 10–11 px above and below it (the
-  // smear was 6 px up the page), as long as the guide and a third as deep; a pencil's upright stroke 5 px wide.
+  // smear was 6 px up the page), as long as the guide and 0.07 below paper; a pencil's upright stroke 5 px wide.
   const guides = [40, 100];
   const echoes = guides.flatMap((g) => [g - 11, g - 10, g + 10, g + 11]);
   const picture = (seed: number) => {
@@ -1070,7 +1100,7 @@ describe("binarizeCell on a shaken photo's print once the smear is removed", () 
     const line = (y: number, at: number, depth: number) => depth * Math.exp(-((y - at) ** 2) / 2.9);
     for (let y = 0; y < size; y++) {
       const print = guides.reduce(
-        (p, g) => p + line(y, g, 0.16) + line(y, g - 10.5, 0.06) + line(y, g + 10.5, 0.06),
+        (p, g) => p + line(y, g, 0.16) + line(y, g - 10.5, 0.07) + line(y, g + 10.5, 0.07),
         0,
       );
       for (let x = 0; x < size; x++) {

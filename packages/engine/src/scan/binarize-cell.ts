@@ -229,6 +229,8 @@ const FAINT_SIGMAS = 6;
 const FAINT_MIN_MM = 0.8;
 /** …and, lying on a printed line, this long: longer than a dash of the x-height guide (1.2 mm) and its blur. */
 const FAINT_ON_PRINT_MM = 2;
+/** Grain strung into a part this long (mm) or longer may be a light stroke of a pencil (see faintStrokes). */
+const GRAIN_RUN_MM = 1.6;
 /**
  * A shorter part is a dot (of an i, a diaeresis, a colon) when it is as large as a speck of dirt (SPECK_MM2) and at
  * least this share as deep as the box's ink: grain reaching the faint threshold does so in a pixel or two, and a pen's
@@ -635,8 +637,10 @@ function faintStrokes(
       const unprinted = (dot && deepest[l]! < inkOnly) || overDashes(l);
       if (!unprinted && (!offRows[l] || !offColumns[l] || !offShapes[l])) continue;
       // In a box holding a pen's ink, a part under half as deep is grain strung along the faint threshold, however
-      // long: a letter's other strokes come from the same pen.
-      const shallow = penInk && deepest[l]! > dotLevel;
+      // long: a letter's other strokes come from the same pen. A pencil's strokes range from firm to light, but a
+      // short part under a third as deep as the box's ink is grain too (a light stroke is long or joins the letter).
+      const shallow =
+        (penInk && deepest[l]! > dotLevel) || (extent < GRAIN_RUN_MM * pxPerMm && 1 - deepest[l]! < (1 - inkLevel) / 3);
       const long = !shallow && extent >= (offPrint[l] ? FAINT_MIN_MM : FAINT_ON_PRINT_MM) * pxPerMm;
       keep[l] = unprinted || (dot && offPrint[l]) || long ? 1 : 0;
       if (!keep[l]) continue;
