@@ -762,6 +762,10 @@ describe("binarizeCell on a thin pen in a coarse photo", () => {
 });
 
 describe("binarizeCell on dots in a coarse photo", () => {
+  /** A photographed box between the guides of photoCell (the dashed one at row 70), on a page of bands `blurMm` blurred. */
+  const guidedBox = (picture: ReturnType<typeof photoCell>, blurMm: number) =>
+    binarizeCell(picture, 8, [LABEL], { rows: [40, 70, 100], columns: [], dashed: [70] }, { blurMm, bands: true });
+
   it("keeps an ї's dots, shorter than any stroke, where they lie in the dashed guide's band", () => {
     // A ballpoint too pale for the ceiling in a photo blurred by 0.44 mm: a stem 0.62 below paper at its middle, and two
     // dots 0.55 deep spread to 1 mm across, centred two pixels above the dashed x-height guide (row 70), inside the band
@@ -771,13 +775,7 @@ describe("binarizeCell on dots in a coarse photo", () => {
     const [left, right] = [dot(72), dot(88)];
     const ink = (x: number, y: number) => Math.max(stem(x, y), left(x, y), right(x, y));
     for (let seed = 1; seed <= 3; seed++) {
-      const { mask } = binarizeCell(
-        photoCell(seed, ink),
-        8,
-        [LABEL],
-        { rows: [40, 70, 100], columns: [], dashed: [70] },
-        { blurMm: 3.5 / 8, bands: true },
-      );
+      const { mask } = guidedBox(photoCell(seed, ink), 3.5 / 8);
       expect({
         seed,
         left: inkWithin(mask, 72, 68, 1),
@@ -799,13 +797,7 @@ describe("binarizeCell on dots in a coarse photo", () => {
     const [left, right] = [dot(72), dot(88)];
     const ink = (x: number, y: number) => Math.max(stem(x, y), left(x, y), right(x, y));
     for (let seed = 1; seed <= 3; seed++) {
-      const cell = binarizeCell(
-        photoCell(seed, ink),
-        8,
-        [LABEL],
-        { rows: [40, 70, 100], columns: [], dashed: [70] },
-        { blurMm: 0.25, bands: true },
-      );
+      const cell = guidedBox(photoCell(seed, ink), 0.25);
       expect(cell.inkLevel).toBeGreaterThanOrEqual(EMPTY_LEVEL);
       expect({
         seed,
@@ -825,13 +817,7 @@ describe("binarizeCell on dots in a coarse photo", () => {
     const bar = (x: number, y: number) => (x >= 72 && x <= 88 ? 0.36 * Math.exp(-((y - 70) ** 2) / 4) : 0);
     const ink = (x: number, y: number) => Math.max(stem(x, y), bar(x, y));
     for (let seed = 1; seed <= 3; seed++) {
-      const cell = binarizeCell(
-        photoCell(seed, ink),
-        8,
-        [LABEL],
-        { rows: [40, 70, 100], columns: [], dashed: [70] },
-        { blurMm: 0.25, bands: true },
-      );
+      const cell = guidedBox(photoCell(seed, ink), 0.25);
       expect(cell.inkLevel).toBeGreaterThanOrEqual(EMPTY_LEVEL);
       expect({
         seed,
@@ -852,13 +838,7 @@ describe("binarizeCell on dots in a coarse photo", () => {
     const strand = (x: number, y: number) => (x === 30 && y >= 48 && y < 58 ? 0.14 : 0);
     const ink = (x: number, y: number) => Math.max(stem(x, y), light(x, y), strand(x, y));
     for (let seed = 1; seed <= 3; seed++) {
-      const { mask } = binarizeCell(
-        photoCell(seed, ink),
-        8,
-        [LABEL],
-        { rows: [40, 70, 100], columns: [], dashed: [70] },
-        { blurMm: 0.2, bands: true },
-      );
+      const { mask } = guidedBox(photoCell(seed, ink), 0.2);
       expect({
         seed,
         stem: inkWithin(mask, 80, 115, 0),
@@ -880,13 +860,7 @@ describe("binarizeCell on dots in a coarse photo", () => {
     const strand = (x: number, y: number) => (x === 30 && y >= 48 && y < 58 ? 0.1 : 0);
     const ink = (x: number, y: number) => Math.max(stem(x, y), light(x, y), dot(x, y), strand(x, y));
     for (let seed = 1; seed <= 3; seed++) {
-      const cell = binarizeCell(
-        photoCell(seed, ink),
-        8,
-        [LABEL],
-        { rows: [40, 70, 100], columns: [], dashed: [70] },
-        { blurMm: 0.2, bands: true },
-      );
+      const cell = guidedBox(photoCell(seed, ink), 0.2);
       expect(cell.inkLevel).toBeGreaterThanOrEqual(EMPTY_LEVEL);
       expect({
         seed,
@@ -903,12 +877,9 @@ describe("binarizeCell on dots in a coarse photo", () => {
     const stem = (x: number, y: number) => (y >= 76 && y <= 130 ? 0.62 * Math.exp(-((x - 80) ** 2) / 24.5) : 0);
     const dot = (x: number, y: number) => 0.35 * Math.exp(-((x - 82) ** 2 + (y - 54) ** 2) / 4.5);
     for (let seed = 1; seed <= 3; seed++) {
-      const { mask } = binarizeCell(
+      const { mask } = guidedBox(
         photoCell(seed, (x, y) => Math.max(stem(x, y), dot(x, y))),
-        8,
-        [LABEL],
-        { rows: [40, 70, 100], columns: [], dashed: [70] },
-        { blurMm: 3.5 / 8, bands: true },
+        3.5 / 8,
       );
       expect({ seed, dot: inkWithin(mask, 82, 54, 1) }).toEqual({ seed, dot: true });
     }
