@@ -11,7 +11,7 @@ import { TEMPLATE_MARKS } from "../template/marks.ts";
 import { LABEL_INSET_MM, LABEL_SIZE_EM } from "../template/page-geometry.ts";
 import { type CellMask, RESOLVED_WIDTH } from "./binarize-cell.ts";
 import { surroundingsOf } from "./follow-ink.ts";
-import { CUT_INSET_MM, labelRect, readCell, traceCell } from "./read-cell.ts";
+import { CUT_INSET_MM, labelRect, type PreparedRegions, readCell, traceCell } from "./read-cell.ts";
 
 beforeAll(() => initEngineForNode());
 
@@ -134,49 +134,49 @@ describe("traceCell on a counter pinched to a pixel", () => {
 });
 
 describe("readCell following a pencil's stroke beside a neighbour's hairlines", () => {
-  it("reads the wider cut with the box's own decision: its stroke is cut as a band, not as a hairline", async () => {
-    // A template of 20 mm boxes; box "f" holds a pencil stroke 1 mm wide (0.45 below paper, lighter towards its
-    // foot, blurred by 0.2 mm) running 4 mm down and 1.2 mm past the box's bottom; box "e" to its left holds a
-    // neighbour's zig-zag of hairlines (0.1 mm, 0.3 below paper) within the wider cut that follows the stroke. There
-    // the hairlines, measured with the stroke, would say the page's faint strokes are hairlines.
-    const layout = layoutTemplate({ sets: [], chars: "abcdefghijklmnop", id: "FOLLOW", cellSize: "m" });
-    const f = layout.cells.find((c) => c.chars === "f")!;
-    const k = 8;
-    const origin = { x: f.box.x - 12, y: f.box.y - 12 };
-    const size = 44 * k;
-    const [cx, top, length] = [f.box.x + 10, f.box.y + f.box.height - 2.8, 4];
-    const zigzag = [0, 1, 2, 3].map((n) => {
-      const [ax, ay] = [f.box.x - 7 + (n % 2 ? 3 : 0), f.box.y + 6 + 2 * n];
-      return { ax, ay, bx: f.box.x - 7 + (n % 2 ? 0 : 3), by: ay + 2 };
-    });
-    const random = createRandom(3);
-    const data = new Uint8Array(size * size);
-    for (let y = 0; y < size; y++) {
-      for (let x = 0; x < size; x++) {
-        const [px, py] = [origin.x + (x + 0.5) / k, origin.y + (y + 0.5) / k];
-        let level = 230;
-        for (const cell of layout.cells) {
-          if (cell.page !== 1 || px < cell.box.x || px > cell.box.x + cell.box.width) continue;
-          for (const em of [0.7, 0.48, 0, -0.25]) {
-            if (em === 0.48 && Math.floor(px / 1.5) % 2) continue;
-            level *= 1 - 0.16 * Math.exp(-((py - (cell.baselineY - em * cell.emMm)) ** 2) / (2 * 0.12 ** 2));
-          }
+  // A template of 20 mm boxes; box "f" holds a pencil stroke 1 mm wide (0.45 below paper, lighter towards its foot,
+  // blurred by 0.2 mm) running 4 mm down and 1.2 mm past the box's bottom; box "e" to its left holds a neighbour's
+  // zig-zag of hairlines (0.1 mm, 0.3 below paper) within the wider cut that follows the stroke. There the hairlines,
+  // measured with the stroke, would say the page's faint strokes are hairlines.
+  const layout = layoutTemplate({ sets: [], chars: "abcdefghijklmnop", id: "FOLLOW", cellSize: "m" });
+  const f = layout.cells.find((c) => c.chars === "f")!;
+  const k = 8;
+  const origin = { x: f.box.x - 12, y: f.box.y - 12 };
+  const size = 44 * k;
+  const [cx, top, length] = [f.box.x + 10, f.box.y + f.box.height - 2.8, 4];
+  const zigzag = [0, 1, 2, 3].map((n) => {
+    const [ax, ay] = [f.box.x - 7 + (n % 2 ? 3 : 0), f.box.y + 6 + 2 * n];
+    return { ax, ay, bx: f.box.x - 7 + (n % 2 ? 0 : 3), by: ay + 2 };
+  });
+  const random = createRandom(3);
+  const data = new Uint8Array(size * size);
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      const [px, py] = [origin.x + (x + 0.5) / k, origin.y + (y + 0.5) / k];
+      let level = 230;
+      for (const cell of layout.cells) {
+        if (cell.page !== 1 || px < cell.box.x || px > cell.box.x + cell.box.width) continue;
+        for (const em of [0.7, 0.48, 0, -0.25]) {
+          if (em === 0.48 && Math.floor(px / 1.5) % 2) continue;
+          level *= 1 - 0.16 * Math.exp(-((py - (cell.baselineY - em * cell.emMm)) ** 2) / (2 * 0.12 ** 2));
         }
-        const along = Math.min(Math.max((py - top) / length, 0), 1);
-        const off = Math.hypot(px - (cx + 0.15 * along * length), py - (top + along * length));
-        level *= 1 - (0.45 - 0.25 * along) * 0.5 * (1 + Math.tanh((0.5 - off) / 0.16));
-        for (const { ax, ay, bx, by } of zigzag) {
-          const [dx, dy] = [bx - ax, by - ay];
-          const t = Math.min(1, Math.max(0, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy)));
-          level *= 1 - 0.3 * Math.exp(-(Math.hypot(px - ax - t * dx, py - ay - t * dy) ** 2) / (2 * 0.12 ** 2));
-        }
-        data[y * size + x] = Math.max(0, Math.min(255, Math.round(level + 2.5 * random.normal())));
       }
+      const along = Math.min(Math.max((py - top) / length, 0), 1);
+      const off = Math.hypot(px - (cx + 0.15 * along * length), py - (top + along * length));
+      level *= 1 - (0.45 - 0.25 * along) * 0.5 * (1 + Math.tanh((0.5 - off) / 0.16));
+      for (const { ax, ay, bx, by } of zigzag) {
+        const [dx, dy] = [bx - ax, by - ay];
+        const t = Math.min(1, Math.max(0, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy)));
+        level *= 1 - 0.3 * Math.exp(-(Math.hypot(px - ax - t * dx, py - ay - t * dy) ** 2) / (2 * 0.12 ** 2));
+      }
+      data[y * size + x] = Math.max(0, Math.min(255, Math.round(level + 2.5 * random.normal())));
     }
-    const h = [k, 0, -k * origin.x, 0, k, -k * origin.y, 0, 0, 1];
-    const read = await readCell({ width: size, height: size, data }, h, f, k, surroundingsOf(layout, 1), {
-      blurMm: 0.2,
-    });
+  }
+  const h = [k, 0, -k * origin.x, 0, k, -k * origin.y, 0, 0, 1];
+  const image = { width: size, height: size, data };
+
+  it("reads the wider cut with the box's own decision: its stroke is cut as a band, not as a hairline", async () => {
+    const read = await readCell(image, h, f, k, surroundingsOf(layout, 1), { blurMm: 0.2 });
     expect(read.bandWidth).toBeGreaterThanOrEqual(RESOLVED_WIDTH);
     expect(read.cell.warnings.map((w) => w.code)).toContain("CROSSED_BOX");
     // The stroke's area (a band 1 mm wide, 4 mm long between round ends) in font units (80 a millimetre here); its
@@ -186,5 +186,17 @@ describe("readCell following a pencil's stroke beside a neighbour's hairlines", 
     const area = pathToContours(read.cell.path).reduce((sum, c) => sum + signedArea(c), 0);
     expect(area / truth).toBeGreaterThan(0.7);
     expect(area / truth).toBeLessThan(1.1);
+  });
+
+  it("reads the box again, as the page decides, from the regions its first reading cut: as a fresh cut reads", async () => {
+    const surroundings = surroundingsOf(layout, 1);
+    const prepared: PreparedRegions = new Map();
+    await readCell(image, h, f, k, surroundings, { blurMm: 0.2 }, prepared);
+    // Its own cut and the wider one that follows the stroke.
+    expect(prepared.size).toBe(2);
+    const decided = { blurMm: 0.2, bands: false };
+    const again = await readCell(image, h, f, k, surroundings, decided, prepared);
+    expect(prepared.size).toBe(2);
+    expect(again.cell).toEqual((await readCell(image, h, f, k, surroundings, decided)).cell);
   });
 });

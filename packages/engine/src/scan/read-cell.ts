@@ -11,6 +11,7 @@ import {
   MAX_THRESHOLD,
   type PageLevels,
   type PixelRect,
+  type PrintedLines,
   RESOLVED_WIDTH,
 } from "./binarize-cell.ts";
 import type { CellPicture } from "./cell-picture.ts";
@@ -18,7 +19,7 @@ import { type CleanedCell, cleanCell } from "./clean-cell.ts";
 import { cutRegion } from "./cut-cells.ts";
 import { followInk, followRegion, inkAroundBox, type Surroundings } from "./follow-ink.ts";
 import { type Homography, localLinear } from "./homography.ts";
-import type { GreyImage } from "./images.ts";
+import type { FloatImage, GreyImage } from "./images.ts";
 import type { MotionBlur } from "./measure-blur.ts";
 import { normaliseLighting } from "./normalise-lighting.ts";
 import { type GlyphBox, type PlacedOutline, placeInEm } from "./place-in-em.ts";
@@ -61,6 +62,16 @@ const TURD_MM2 = 0.03;
 
 type Binarized = { binary: CellMask; paperLevel: number };
 
+/** A region cut, its smear removed and its lighting normalised, with where its labels and print lie. */
+type PreparedRegion = { normalised: FloatImage; paperLevel: number; labels: PixelRect[]; print: PrintedLines };
+
+/**
+ * The regions a box's reading prepared, by place: a box the page reads again as it decides (see readScan) binarizes
+ * them again instead of cutting and normalising them again. Only the page's smear, the same both times, goes into
+ * preparing a region.
+ */
+export type PreparedRegions = Map<string, PreparedRegion>;
+
 /** What the whole page says about how to read its boxes. */
 export type PageReading = PageLevels & {
   /** The page's motion blur, in the pixels of the picture cells are cut from (see measureBlur). */
@@ -80,11 +91,12 @@ export async function readCell(
   workPxPerMm: number,
   surroundings: Surroundings,
   page: PageReading = {},
+  prepared: PreparedRegions = new Map(),
 ): Promise<CellReading> {
   const printDarker = page.printDarker ?? 0;
   const started = performance.now();
   const region = inset(cell.box, CUT_INSET_MM);
-  const first = binarizeRegion(scan, h, region, workPxPerMm, [cell], surroundings, page);
+  const first = binarizeRegion(scan, h, region, workPxPerMm, [cell], surroundings, page, prepared);
   const cut = performance.now();
   let source = first;
   let origin: BoxMm = region;
@@ -99,11 +111,20 @@ export async function readCell(
     // faint strokes were measured, bands or hairlines as they said (as the page decides it, see readScan). Measured
     // again there, a box's strokes in a shadow or beside another's came out on the other side of RESOLVED_WIDTH.
     const measured = first.binary.bandWidth;
-    source = binarizeRegion(scan, h, origin, workPxPerMm, surroundings.cells, surroundings, {
-      ...page,
-      boxInkLevel: first.binary.inkLevel,
-      bands: page.bands ?? (measured === undefined ? undefined : measured >= RESOLVED_WIDTH),
-    });
+    source = binarizeRegion(
+      scan,
+      h,
+      origin,
+      workPxPerMm,
+      surroundings.cells,
+      surroundings,
+      {
+        ...page,
+        boxInkLevel: first.binary.inkLevel,
+        bands: page.bands ?? (measured === undefined ? undefined : measured >= RESOLVED_WIDTH),
+      },
+      prepared,
+    );
     cleaned = followInk(source.binary, origin, workPxPerMm, cell, surroundings, { inner: region });
   }
   const warnings = [...cleaned.warnings];
@@ -166,8 +187,27 @@ function binarizeRegion(
   cells: readonly LayoutCell[],
   surroundings: Pick<Surroundings, "guidesEm" | "dashedEm">,
   page: PageReading,
+  prepared: PreparedRegions,
 ): Binarized {
-  const blur = page.smear;
+  const key = `${region.x} ${region.y} ${region.width} ${region.height}`;
+  const known = prepared.get(key);
+  const { normalised, paperLevel, labels, print } =
+    known ?? prepareRegion(scan, h, region, workPxPerMm, cells, surroundings, page.smear);
+  if (!known) prepared.set(key, { normalised, paperLevel, labels, print });
+  // What is left of a smear once removed is measured against the page's blur like any box: it widens a hairline a
+  // little, while left unmeasured a pencil's strokes were cut at the ceiling, thin and holed (see tooDarkForHairlines).
+  return { binary: binarizeCell(normalised, workPxPerMm, labels, print, page), paperLevel };
+}
+
+function prepareRegion(
+  scan: GreyImage,
+  h: Homography,
+  region: BoxMm,
+  workPxPerMm: number,
+  cells: readonly LayoutCell[],
+  surroundings: Pick<Surroundings, "guidesEm" | "dashedEm">,
+  blur: MotionBlur | undefined,
+): PreparedRegion {
   const smear = blur && smearIn(blur, h, region, workPxPerMm);
   // One sample of the smear a pixel of the scan, as the camera's pixels saw it.
   const taps = blur ? Math.max(2, Math.round(Math.hypot(blur.dx, blur.dy)) + 1) : 0;
@@ -207,9 +247,7 @@ function binarizeRegion(
     dots: cells.flatMap((c) => (templateMark(c.chars) ? placeholderDots(c, region, workPxPerMm) : [])),
     boxes,
   };
-  // What is left of a smear once removed is measured against the page's blur like any box: it widens a hairline a
-  // little, while left unmeasured a pencil's strokes were cut at the ceiling, thin and holed (see tooDarkForHairlines).
-  return { binary: binarizeCell(normalised, workPxPerMm, labels, print, page), paperLevel };
+  return { normalised, paperLevel, labels, print };
 }
 
 /** The dots of a mark box's dotted circle, in pixels of a region cut at `pxPerMm` (see markPlaceholder). */

@@ -11,7 +11,7 @@ import { type Homography, localScale, pageToScan, solveHomography } from "./homo
 import { channelsOf, type GreyImage, type RgbaImage, type ScanImage } from "./images.ts";
 import { blurAt, measureBlur } from "./measure-blur.ts";
 import { measurePrint, smoothed, smoothingPasses } from "./measure-print.ts";
-import { type CellReading, readCell, type ScanCell } from "./read-cell.ts";
+import { type CellReading, type PreparedRegions, readCell, type ScanCell } from "./read-cell.ts";
 import { rectifyPage } from "./rectify-page.ts";
 import { refineBoxes } from "./refine-boxes.ts";
 import { downscale, luminancePyramid } from "./to-luminance.ts";
@@ -163,7 +163,6 @@ export async function readScan(
   const boxH = refineBoxes(cellSource, cellH, layout, pageCells);
   const smear = blur?.smear && { dx: blur.smear.dx / cellFactor, dy: blur.smear.dy / cellFactor };
   const tBoxes = performance.now();
-  const cells: ScanCell[] = [];
   const paperLevels: number[] = [];
   const bandWidths: (number | undefined)[] = [];
   const inkLevels: number[] = [];
@@ -177,25 +176,29 @@ export async function readScan(
     const centre = pagePoint(cell.box.x + cell.box.width / 2, cell.box.y + cell.box.height / 2);
     return { ...pageReading, blurMm: blurAt(blur, h, centre, (passes / 2) * cellFactor * cellFactor, blur.smear) };
   });
-  const withPicture = (reading: CellReading, index: number): ScanCell => {
+  const timed = (reading: CellReading) => {
     cellTimes.cut += reading.millis.cut;
     cellTimes.clean += reading.millis.clean;
     cellTimes.trace += reading.millis.trace;
-    // A written box's picture is kept for tracing under its outline in the editors.
-    const keepPicture = !reading.cell.empty && options.pictures !== false;
-    return keepPicture
-      ? { ...reading.cell, picture: cellPicture(cellSource, boxH[index]!, pageCells[index]!) }
-      : reading.cell;
+    return reading;
   };
   const surroundings = surroundingsOf(layout, page);
   const cellShare = (STAGE_START.done - STAGE_START.cells) / Math.max(1, pageCells.length);
   const reportEvery = Math.max(1, Math.ceil(pageCells.length / 20));
+  const readings: CellReading[] = [];
+  // What each box's reading cut and normalised, for a box read again below.
+  const prepared = pageCells.map((): PreparedRegions => new Map());
   for (const [index, cell] of pageCells.entries()) {
-    if (cells.length % reportEvery === 0 && cells.length > 0) {
-      report(STAGE_START.cells + cells.length * cellShare, "cells");
+    if (readings.length % reportEvery === 0 && readings.length > 0) {
+      report(STAGE_START.cells + readings.length * cellShare, "cells");
     }
-    const reading = await readCell(cellSource, boxH[index]!, cell, workPxPerMm, surroundings, boxReadings[index]);
-    cells.push(withPicture(reading, index));
+    const levels = boxReadings[index];
+    const reading = timed(
+      await readCell(cellSource, boxH[index]!, cell, workPxPerMm, surroundings, levels, prepared[index]),
+    );
+    readings.push(reading);
+    // Only a box whose faint strokes were measured may be read again.
+    if (reading.bandWidth === undefined) prepared[index]!.clear();
     paperLevels.push(reading.paperLevel);
     bandWidths.push(reading.bandWidth);
     inkLevels.push(reading.inkLevel);
@@ -218,14 +221,18 @@ export async function readScan(
     for (const [index, width] of bandWidths.entries()) {
       if (width === undefined || width >= RESOLVED_WIDTH === bands) continue;
       const cell = pageCells[index]!;
-      const reading = await readCell(cellSource, boxH[index]!, cell, workPxPerMm, surroundings, {
-        ...boxReadings[index],
-        bands,
-        bandRatio,
-      });
-      cells[index] = withPicture(reading, index);
+      const decided = { ...boxReadings[index], bands, bandRatio };
+      readings[index] = timed(
+        await readCell(cellSource, boxH[index]!, cell, workPxPerMm, surroundings, decided, prepared[index]),
+      );
     }
   }
+  // A written box's picture is kept for tracing under its outline in the editors.
+  const cells: ScanCell[] = readings.map(({ cell }, index) =>
+    !cell.empty && options.pictures !== false
+      ? { ...cell, picture: cellPicture(cellSource, boxH[index]!, pageCells[index]!) }
+      : cell,
+  );
   const t5 = performance.now();
   // The preview is small: sample it from the shrunk copy, which is cheaper and aliases less.
   const preview = rectifyPage(
