@@ -572,6 +572,19 @@ describe("binarizeCell on pale wide strokes (a pencil's)", () => {
     }
   });
 
+  it("reads one picture as bands, as hairlines and as bands again as fresh copies of it read", () => {
+    // A box read again as the page decides binarizes the same picture (see PreparedRegions): what it found there
+    // the first time is cut again, and must come out as a fresh reading's does, whichever way and however often.
+    const picture = photoCell(4, pencil(8, 0.45, 4));
+    const labels = [LABEL];
+    const read = (image: typeof picture, bands: boolean) =>
+      binarizeCell(image, 8, labels, undefined, { blurMm: BAND_BLUR_PX / 8, bands });
+    const fresh = (bands: boolean) => read({ ...picture, data: Float32Array.from(picture.data) }, bands);
+    for (const bands of [true, false, true]) expect(read(picture, bands)).toEqual(fresh(bands));
+    // The two ways do differ: the test would not see a stale cut otherwise.
+    expect(read(picture, true).mask).not.toEqual(read(picture, false).mask);
+  });
+
   it("still reads a hairline as a hairline when the page's blur is known", () => {
     for (let seed = 1; seed <= 3; seed++) {
       const { mask, faint, bandWidth } = binarizeCell(photoCell(seed, hairline), 8, [LABEL], undefined, {

@@ -519,13 +519,14 @@ function followStrokes(
 }
 
 /**
- * A cell none of whose ink reaches EMPTY_LEVEL: blank, or written with a hairline that a photo's blur left about
- * as light as the printed guides (a 0.1 mm line seen at 5–7 px/mm keeps a sixth of its contrast). Its print
- * is divided out (see withoutPrint) and its label's place keeps the ceiling every cell has (MAX_THRESHOLD), so
- * what is left is paper's grain and ink; strokes start FAINT_SIGMAS of the grain below paper and are followed
- * as hairlines are. Parts shorter than FAINT_MIN_MM are dropped: a blank box stays blank.
+ * Finds the strokes of a cell none of whose ink reaches EMPTY_LEVEL: blank, or written with a hairline that a photo's
+ * blur left about as light as the printed guides (a 0.1 mm line seen at 5–7 px/mm keeps a sixth of its contrast). Its
+ * print is divided out (see withoutPrint) and its label's place keeps the ceiling every cell has (MAX_THRESHOLD), so
+ * what is left is paper's grain and ink; strokes start FAINT_SIGMAS of the grain below paper and are followed as
+ * hairlines are. Parts shorter than FAINT_MIN_MM are dropped: a blank box stays blank (returned as its mask, as is a
+ * box with nothing below the threshold).
  */
-function faintStrokes(
+function findFaintStrokes(
   image: FloatImage,
   pxPerMm: number,
   labels: readonly PixelRect[],
@@ -533,9 +534,7 @@ function faintStrokes(
   printable: Printable,
   shapes: PrintedShapes,
   blurPx: number | undefined,
-  bands: boolean | undefined,
-  pageRatio: number | undefined,
-): CellMask {
+): CellMask | FoundStrokes {
   const { width, height, data } = image;
   const n = data.length;
   const { picture: flat, rows: rowLevels, columns: columnLevels } = divideOutPrint(data, width, height, printable);
@@ -675,38 +674,144 @@ function faintStrokes(
     }
     const measured =
       blurPx === undefined ? undefined : bandWidth(smooth, core, mask, parts, keep, width, height, blurPx);
-    // A band wider than the blur has its true edges where a blurred band of its width falls to edgeShare of its
-    // depth (half way for one much wider than the blur); a hairline is cut near its middle.
-    const asBand = measured !== undefined && (bands ?? measured.ratio >= RESOLVED_WIDTH);
-    // One pen writes a page: on a page of bands, a box that measured its own thinner than the page's pen did is cut
-    // as that pen's (see PageLevels.bandRatio).
-    const pagePixels = bands && pageRatio !== undefined ? pageRatio * BLUR_ALONE * blurPx! : 0;
-    const pixels = measured && Math.max(measured.pixels, pagePixels);
-    const cut = asBand ? Math.min(FAINT_CUT, edgeShare(trueWidth(pixels! / blurPx!))) : FAINT_CUT;
-    const between = asBand ? strokesAside(smooth, mask, width, height, 2 * radius) : undefined;
+    return {
+      width,
+      height,
+      mask,
+      threshold,
+      inkLevel,
+      smooth,
+      core,
+      around,
+      parts: parts.labels,
+      keep,
+      flat,
+      measured,
+      aboveGrain,
+    };
+  }
+  margin.fill(1);
+  return { width, height, mask, margin, threshold, inkLevel, faint: true };
+}
 
-    for (let i = 0; i < n; i++) {
-      const level = Math.min(
-        1 - cut * (1 - core[i]!),
-        1 - Math.min(FAINT_AROUND, cut) * (1 - around[i]!),
-        1 - MIN_CONTRAST,
-      );
-      const ridge = between !== undefined && 1 - smooth[i]! < BAND_RIDGE * (1 - between[i]!);
-      const below = ridge ? Math.max(0, smooth[i]! - level) : smooth[i]! - level;
-      if (mask[i] && keep[parts.labels[i]!] && below < 0) margin[i] = below;
-      else {
-        mask[i] = 0;
-        // Paper lies above its level, so edges fall between pixels; what is below it here is not ink.
-        margin[i] = below > 0 ? below : 0;
-      }
+/**
+ * What findFaintStrokes found in a faint box before the page's pen is known: its strokes' mask (uncut), the picture
+ * with print divided out and averaged along the strokes, each pixel's core and surroundings, the parts kept, and the
+ * strokes' width (see bandWidth). Cutting them (cutFaintStrokes) is all that a page's decision changes.
+ */
+type FoundStrokes = {
+  width: number;
+  height: number;
+  mask: Uint8Array;
+  threshold: number;
+  inkLevel: number;
+  smooth: Float32Array;
+  core: Float32Array;
+  around: Float32Array;
+  /** The mask's parts (labelComponents' labels), and which are kept. */
+  parts: Int32Array;
+  keep: Uint8Array;
+  flat: Float32Array;
+  measured: { pixels: number; ratio: number } | undefined;
+  /** What lies this far below a level lies below it whatever the grain. */
+  aboveGrain: number;
+};
+
+/**
+ * Faint strokes found in a picture, by the picture (with the same labels, the same array: a prepared region's, see
+ * PreparedRegions): a box read again as the page decides finds the same ones.
+ */
+const foundIn = new WeakMap<
+  FloatImage,
+  {
+    labels: readonly PixelRect[];
+    pxPerMm: number;
+    inkLevel: number;
+    blurPx: number | undefined;
+    darkest: number;
+    found: CellMask | FoundStrokes;
+  }
+>();
+
+/**
+ * A faint cell's strokes (see findFaintStrokes) cut as bands or as hairlines as the page says (`bands`, `pageRatio`;
+ * see cutFaintStrokes). What was found in the same picture before (a box read again as the page decides, from the
+ * regions its first reading prepared) is cut again, not found again.
+ */
+function faintStrokes(
+  image: FloatImage,
+  pxPerMm: number,
+  labels: readonly PixelRect[],
+  inkLevel: number,
+  printable: Printable,
+  shapes: PrintedShapes,
+  blurPx: number | undefined,
+  bands: boolean | undefined,
+  pageRatio: number | undefined,
+): CellMask {
+  const darkest = printable.darkest;
+  let known = foundIn.get(image);
+  const same =
+    known?.labels === labels &&
+    known.pxPerMm === pxPerMm &&
+    known.inkLevel === inkLevel &&
+    known.blurPx === blurPx &&
+    known.darkest === darkest;
+  if (!known || !same) {
+    const found = findFaintStrokes(image, pxPerMm, labels, inkLevel, printable, shapes, blurPx);
+    known = { labels, pxPerMm, inkLevel, blurPx, darkest, found };
+    foundIn.set(image, known);
+  }
+  const { found } = known;
+  if ("margin" in found)
+    return { ...found, mask: Uint8Array.from(found.mask), margin: Float32Array.from(found.margin) };
+  return cutFaintStrokes(found, pxPerMm, shapes, blurPx, bands, pageRatio);
+}
+
+/** Cuts what findFaintStrokes found (a copy of its mask) as bands or as hairlines. */
+function cutFaintStrokes(
+  found: FoundStrokes,
+  pxPerMm: number,
+  shapes: PrintedShapes,
+  blurPx: number | undefined,
+  bands: boolean | undefined,
+  pageRatio: number | undefined,
+): CellMask {
+  const { width, height, threshold, inkLevel, smooth, core, around, parts, keep, flat, measured, aboveGrain } = found;
+  const n = width * height;
+  const mask = Uint8Array.from(found.mask);
+  const margin = new Float32Array(n);
+  const radius = Math.max(1, Math.round(CORE_RADIUS_MM * pxPerMm));
+  // A band wider than the blur has its true edges where a blurred band of its width falls to edgeShare of its
+  // depth (half way for one much wider than the blur); a hairline is cut near its middle.
+  const asBand = measured !== undefined && (bands ?? measured.ratio >= RESOLVED_WIDTH);
+  // One pen writes a page: on a page of bands, a box that measured its own thinner than the page's pen did is cut
+  // as that pen's (see PageLevels.bandRatio).
+  const pagePixels = bands && pageRatio !== undefined ? pageRatio * BLUR_ALONE * blurPx! : 0;
+  const pixels = measured && Math.max(measured.pixels, pagePixels);
+  const cut = asBand ? Math.min(FAINT_CUT, edgeShare(trueWidth(pixels! / blurPx!))) : FAINT_CUT;
+  const between = asBand ? strokesAside(smooth, mask, width, height, 2 * radius) : undefined;
+
+  for (let i = 0; i < n; i++) {
+    const level = Math.min(
+      1 - cut * (1 - core[i]!),
+      1 - Math.min(FAINT_AROUND, cut) * (1 - around[i]!),
+      1 - MIN_CONTRAST,
+    );
+    const ridge = between !== undefined && 1 - smooth[i]! < BAND_RIDGE * (1 - between[i]!);
+    const below = ridge ? Math.max(0, smooth[i]! - level) : smooth[i]! - level;
+    if (mask[i] && keep[parts[i]!] && below < 0) margin[i] = below;
+    else {
+      mask[i] = 0;
+      // Paper lies above its level, so edges fall between pixels; what is below it here is not ink.
+      margin[i] = below > 0 ? below : 0;
     }
-    // A dash that a faint stroke touched was cut off it with the stroke's edge (a band's or a hairline's), and now lies
-    // apart from it.
-    dropDashPieces(mask, margin, flat, width, height, shapes, pxPerMm, aboveGrain);
-    // A band's pieces are a pen's strokes like any: its pinholes and specks are noise.
-    if (measured)
-      return { width, height, mask, margin, threshold, inkLevel, faint: !asBand, bandWidth: measured.ratio };
-  } else margin.fill(1);
+  }
+  // A dash that a faint stroke touched was cut off it with the stroke's edge (a band's or a hairline's), and now lies
+  // apart from it.
+  dropDashPieces(mask, margin, flat, width, height, shapes, pxPerMm, aboveGrain);
+  // A band's pieces are a pen's strokes like any: its pinholes and specks are noise.
+  if (measured) return { width, height, mask, margin, threshold, inkLevel, faint: !asBand, bandWidth: measured.ratio };
   return { width, height, mask, margin, threshold, inkLevel, faint: true };
 }
 

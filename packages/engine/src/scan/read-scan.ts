@@ -186,7 +186,8 @@ export async function readScan(
   const cellShare = (STAGE_START.done - STAGE_START.cells) / Math.max(1, pageCells.length);
   const reportEvery = Math.max(1, Math.ceil(pageCells.length / 20));
   const readings: CellReading[] = [];
-  // What each box's reading cut and normalised, for a box read again below.
+  // What each box's reading cut and normalised (and the faint strokes found there, see faintStrokes), for a box read
+  // again below; let go of once the box is read for good.
   const prepared = pageCells.map((): PreparedRegions => new Map());
   for (const [index, cell] of pageCells.entries()) {
     if (readings.length % reportEvery === 0 && readings.length > 0) {
@@ -219,12 +220,16 @@ export async function readScan(
     // …and cut as wide as the page's pen at least (see PageLevels.bandRatio).
     const bandRatio = bands ? median(faint) : undefined;
     for (const [index, width] of bandWidths.entries()) {
-      if (width === undefined || width >= RESOLVED_WIDTH === bands) continue;
+      if (width === undefined || width >= RESOLVED_WIDTH === bands) {
+        prepared[index]!.clear();
+        continue;
+      }
       const cell = pageCells[index]!;
       const decided = { ...boxReadings[index], bands, bandRatio };
       readings[index] = timed(
         await readCell(cellSource, boxH[index]!, cell, workPxPerMm, surroundings, decided, prepared[index]),
       );
+      prepared[index]!.clear();
     }
   }
   // A written box's picture is kept for tracing under its outline in the editors.
