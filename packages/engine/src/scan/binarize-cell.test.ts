@@ -778,6 +778,11 @@ describe("binarizeCell on dots in a coarse photo", () => {
   /** A photographed box between the guides of photoCell (the dashed one at row 70), on a page of bands `blurMm` blurred. */
   const guidedBox = (picture: ReturnType<typeof photoCell>, blurMm: number) =>
     binarizeCell(picture, 8, [LABEL], { rows: [40, 70, 100], columns: [], dashed: [70] }, { blurMm, bands: true });
+  /** The share of a stroke's depth `d` px beyond its 2 px half core, its edge fading as a Gaussian of variance fade/2. */
+  const soft = (d: number, fade: number) => Math.exp(-(Math.max(0, d) ** 2) / fade);
+  /** An upright stroke down column `x0` from row `top` to row 130, `depth` below paper at its core. */
+  const upright = (x0: number, top: number, depth: number, fade: number) => (x: number, y: number) =>
+    y >= top && y <= 130 ? depth * soft(Math.abs(x - x0) - 2, fade) : 0;
 
   it("keeps an ї's dots, shorter than any stroke, where they lie in the dashed guide's band", () => {
     // A ballpoint too pale for the ceiling in a photo blurred by 0.44 mm: a stem 0.62 below paper at its middle, and two
@@ -804,9 +809,8 @@ describe("binarizeCell on dots in a coarse photo", () => {
     // level lighter than a pen's (EMPTY_LEVEL), so no depth tells a dot; two dots 0.5 mm across, 0.34 deep, written
     // on the dashed x-height guide (row 70) and blurred to about 1.2 mm, wholly inside the band where what is left of
     // its dashes may show.
-    const soft = (d: number) => Math.exp(-(Math.max(0, d) ** 2) / 8);
-    const stem = (x: number, y: number) => (y >= 76 && y <= 130 ? 0.36 * soft(Math.abs(x - 80) - 2) : 0);
-    const dot = (cx: number) => (x: number, y: number) => 0.34 * soft(Math.hypot(x - cx, y - 70) - 2);
+    const stem = upright(80, 76, 0.36, 8);
+    const dot = (cx: number) => (x: number, y: number) => 0.34 * soft(Math.hypot(x - cx, y - 70) - 2, 8);
     const [left, right] = [dot(72), dot(88)];
     const ink = (x: number, y: number) => Math.max(stem(x, y), left(x, y), right(x, y));
     for (let seed = 1; seed <= 3; seed++) {
@@ -825,8 +829,7 @@ describe("binarizeCell on dots in a coarse photo", () => {
   it("keeps a pencil's ї dots that a shaken photo smeared into one flat bar along the dashed guide: far deeper than its dashes", () => {
     // As above, but the camera moved along the guide: the two dots are one bar 2 mm long and no thicker than a dash's
     // remains, five times as deep below paper as the dashes.
-    const soft = (d: number) => Math.exp(-(Math.max(0, d) ** 2) / 8);
-    const stem = (x: number, y: number) => (y >= 76 && y <= 130 ? 0.36 * soft(Math.abs(x - 80) - 2) : 0);
+    const stem = upright(80, 76, 0.36, 8);
     const bar = (x: number, y: number) => (x >= 72 && x <= 88 ? 0.36 * Math.exp(-((y - 70) ** 2) / 4) : 0);
     const ink = (x: number, y: number) => Math.max(stem(x, y), bar(x, y));
     for (let seed = 1; seed <= 3; seed++) {
@@ -845,9 +848,8 @@ describe("binarizeCell on dots in a coarse photo", () => {
     // A firm pencil's stem 0.55 below paper (darker than EMPTY_LEVEL, lighter than the ceiling cuts well), a light
     // stroke of the same pen 0.35 below paper beside it, and apart from both a strand of grain 1.25 mm long, a pixel
     // wide and 0.14 below paper: past the faint threshold and as long as a stroke, a quarter of the ink's depth.
-    const soft = (d: number) => Math.exp(-(Math.max(0, d) ** 2) / 5.12);
-    const stem = (x: number, y: number) => (y >= 50 && y <= 130 ? 0.55 * soft(Math.abs(x - 80) - 2) : 0);
-    const light = (x: number, y: number) => (y >= 80 && y <= 130 ? 0.35 * soft(Math.abs(x - 120) - 2) : 0);
+    const stem = upright(80, 50, 0.55, 5.12);
+    const light = upright(120, 80, 0.35, 5.12);
     const strand = (x: number, y: number) => (x === 30 && y >= 48 && y < 58 ? 0.14 : 0);
     const ink = (x: number, y: number) => Math.max(stem(x, y), light(x, y), strand(x, y));
     for (let seed = 1; seed <= 3; seed++) {
@@ -866,10 +868,9 @@ describe("binarizeCell on dots in a coarse photo", () => {
     // below paper; a stroke of the same pen 3.75 mm long and only 0.12 below paper; a dot 1 mm across over half the
     // stem's depth; and apart from them a strand of grain 1.25 mm long, a pixel wide and 0.1 below paper, past the
     // faint threshold.
-    const soft = (d: number) => Math.exp(-(Math.max(0, d) ** 2) / 5.12);
-    const stem = (x: number, y: number) => (y >= 50 && y <= 130 ? 0.36 * soft(Math.abs(x - 80) - 2) : 0);
-    const light = (x: number, y: number) => (y >= 100 && y <= 130 ? 0.12 * soft(Math.abs(x - 120) - 2) : 0);
-    const dot = (x: number, y: number) => 0.2 * soft(Math.hypot(x - 110, y - 55) - 3);
+    const stem = upright(80, 50, 0.36, 5.12);
+    const light = upright(120, 100, 0.12, 5.12);
+    const dot = (x: number, y: number) => 0.2 * soft(Math.hypot(x - 110, y - 55) - 3, 5.12);
     const strand = (x: number, y: number) => (x === 30 && y >= 48 && y < 58 ? 0.1 : 0);
     const ink = (x: number, y: number) => Math.max(stem(x, y), light(x, y), dot(x, y), strand(x, y));
     for (let seed = 1; seed <= 3; seed++) {

@@ -35,7 +35,14 @@ export type PrintedLines = {
  * Where print may lie in a cell (see printableLines), the spans each printed line runs across at one level (whole
  * pixels, end-exclusive, within the cell), and the darkest level a printed line there can have.
  */
-type Printable = { rows: Uint8Array; columns: Uint8Array; spans: readonly PixelRect[]; darkest: number };
+type Printable = {
+  rows: Uint8Array;
+  columns: Uint8Array;
+  spans: readonly PixelRect[];
+  darkest: number;
+  /** The printed lines these were found from. */
+  lines: PrintedLines | undefined;
+};
 
 /** A rectangle of cell pixels, end-exclusive: where a box's label is printed. */
 export type PixelRect = { x0: number; y0: number; x1: number; y1: number };
@@ -312,6 +319,7 @@ export function binarizeCell(
     columns: printableLines(width, pxPerMm, print?.columns, print?.ghostColumns),
     spans: printSpans(width, height, pxPerMm, print?.boxes),
     darkest: DARKEST_PRINT - printDarker,
+    lines: print,
   };
   // The ink level is the darkest 0.1 % of the cell: the core of the strokes, not a noisy extreme pixel.
   const inkLevel = Math.min(percentileOf(data, 0.001), page.boxInkLevel ?? 1);
@@ -718,13 +726,14 @@ type FoundStrokes = {
 };
 
 /**
- * Faint strokes found in a picture, by the picture (with the same labels, the same array: a prepared region's, see
- * PreparedRegions): a box read again as the page decides finds the same ones.
+ * Faint strokes found in a picture, by the picture (with the same labels and printed lines, the same objects: a
+ * prepared region's, see PreparedRegions): a box read again as the page decides finds the same ones.
  */
 const foundIn = new WeakMap<
   FloatImage,
   {
     labels: readonly PixelRect[];
+    lines: PrintedLines | undefined;
     pxPerMm: number;
     inkLevel: number;
     blurPx: number | undefined;
@@ -753,13 +762,14 @@ function faintStrokes(
   let known = foundIn.get(image);
   const same =
     known?.labels === labels &&
+    known.lines === printable.lines &&
     known.pxPerMm === pxPerMm &&
     known.inkLevel === inkLevel &&
     known.blurPx === blurPx &&
     known.darkest === darkest;
   if (!known || !same) {
     const found = findFaintStrokes(image, pxPerMm, labels, inkLevel, printable, shapes, blurPx);
-    known = { labels, pxPerMm, inkLevel, blurPx, darkest, found };
+    known = { labels, lines: printable.lines, pxPerMm, inkLevel, blurPx, darkest, found };
     foundIn.set(image, known);
   }
   const { found } = known;

@@ -54,8 +54,7 @@ export function removeMotionBlur(
   }
   const offsets = new Int32Array(taps);
   for (let t = 0; t < taps; t++) {
-    const along = t / (taps - 1) - 0.5;
-    offsets[t] = Math.round(along * dy) * pw + Math.round(along * dx);
+    offsets[t] = tapOffset(t, taps, dy) * pw + tapOffset(t, taps, dx);
   }
   const estimate = Float32Array.from(seen);
   // Outside the part the ratio stays 1: the padding is taken as seen.
@@ -114,6 +113,11 @@ function inkBounds(image: FloatImage, mx: number, my: number) {
   };
 }
 
+/** Where tap `t` of `taps` lies along a smear `d` pixels long, centred on the pixel, in whole pixels. */
+function tapOffset(t: number, taps: number, d: number): number {
+  return Math.round((t / (taps - 1) - 0.5) * d);
+}
+
 /**
  * A ghost is where deblurring leaves a printed line's echo darker than paper by this share of the line's depth or
  * more: enough to be strung into a faint stroke along it in a pencil's box (measured: 5–14 % at smears of 4–9 px).
@@ -143,7 +147,7 @@ export function deblurGhosts(across: number, taps: number): readonly number[] {
   for (let y = 0; y < height; y++) {
     let sum = 0;
     for (let t = 0; t < taps; t++) {
-      const from = y + Math.round((t / (taps - 1) - 0.5) * length);
+      const from = y + tapOffset(t, taps, length);
       sum += sharp[from < 0 ? 0 : from >= height ? height - 1 : from]!;
     }
     seen[y] = sum / taps;
