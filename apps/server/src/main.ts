@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   // on disk so a new worker does that in ~40 ms of CPU instead of ~210. Worker threads read the variable when they
   // start (enableCompileCache() on this thread does not reach them); a folder set by the operator wins.
   process.env.NODE_COMPILE_CACHE ||= join(tmpdir(), "node-compile-cache");
-  const engine = createEnginePorts({ workers: config.engineWorkers });
+  const engine = createEnginePorts({ workers: config.engineWorkers, boxHelpers: config.engineBoxHelpers });
   const blobs =
     config.blobs.store === "s3" ? createS3BlobStore(config.blobs.s3) : createFileBlobStore(config.blobs.dir);
   // A wrong bucket or key is named at start rather than at the first upload.

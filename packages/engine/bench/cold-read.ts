@@ -7,7 +7,9 @@ const started = performance.now();
 enableCompileCache();
 const { readFile } = await import("node:fs/promises");
 const { readFileSync } = await import("node:fs");
-const { decodeImageFile, initEngineForNode } = await import("../src/node/index.ts");
+const { createBoxHelpers, decodeImageFile, initEngineForNode } = await import("../src/node/index.ts");
+// As a server's engine worker does when it starts: its helper threads load the engine while it reads the page.
+const { helpers } = createBoxHelpers();
 const { readScan } = await import("../src/index.ts");
 const [jpegPath, layoutPath] = process.argv.slice(2) as [string, string];
 const layout = JSON.parse(await readFile(layoutPath, "utf8"));
@@ -16,7 +18,7 @@ await initEngineForNode();
 const initialised = performance.now();
 const image = await decodeImageFile(await readFile(jpegPath));
 const decoded = performance.now();
-const result = await readScan(image, () => layout);
+const result = await readScan(image, () => layout, { helpers });
 const done = performance.now();
 process.stdout.write(
   `${JSON.stringify({

@@ -8,6 +8,7 @@ export * from "./fonts.ts";
 export { type EngineInitOptions, initEngine } from "./init-engine.ts";
 export type { FloatImage, GreyImage, RgbaImage, ScanImage } from "./scan/images.ts";
 export type { GlyphBox } from "./scan/place-in-em.ts";
+export type { BoxHelper } from "./scan/read-boxes.ts";
 export type { ScanCell } from "./scan/read-cell.ts";
 export {
   DEFAULT_MAX_PIXELS,

@@ -68,6 +68,16 @@ describe("configuration", () => {
     expect(issuesOf({ ENGINE_WORKERS: "0" })[0]).toMatch(/^ENGINE_WORKERS: /);
   });
 
+  it("gives each engine worker helper threads for a page's boxes from the cores the pool leaves idle", () => {
+    // Whatever this machine has: 8 cores over 2 workers leave each 3 more; 4 workers take them all.
+    const cores = availableParallelism();
+    expect(loadConfig({ ENGINE_WORKERS: "1" }, "/").engineBoxHelpers).toBe(Math.min(3, cores - 1));
+    expect(loadConfig({ ENGINE_WORKERS: String(cores) }, "/").engineBoxHelpers).toBe(0);
+    expect(loadConfig({ ENGINE_WORKERS: "1", ENGINE_BOX_HELPERS: "2" }, "/").engineBoxHelpers).toBe(2);
+    expect(loadConfig({ ENGINE_BOX_HELPERS: "0" }, "/").engineBoxHelpers).toBe(0);
+    expect(issuesOf({ ENGINE_BOX_HELPERS: "9" })[0]).toMatch(/^ENGINE_BOX_HELPERS: /);
+  });
+
   it("runs everything in one process by default; API and worker roles only on PostgreSQL", () => {
     expect(loadConfig({}, "/")).toMatchObject({
       role: "all",

@@ -28,6 +28,7 @@ const EnvSchema = z.object({
   CAPTCHA_HMAC_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   JWT_PRIVATE_KEY: z.string().includes("PRIVATE KEY", { message: "must be a PEM private key" }).optional(),
   ENGINE_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  ENGINE_BOX_HELPERS: z.coerce.number().int().min(0).max(8).optional(),
   ROLE: z.enum(["all", "api", "worker"]).default("all"),
   JOB_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
   JOB_RETRY_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
@@ -72,6 +73,8 @@ export interface Config {
   trustProxy: boolean;
   /** Worker threads that read scans and compile fonts, so the event loop keeps answering requests. */
   engineWorkers: number;
+  /** Threads each engine worker reads a page's boxes with besides its own, so one page is read sooner. */
+  engineBoxHelpers: number;
   /**
    * What this process does: `all` answers requests and runs jobs (the default, one process); `api` only answers
    * requests and `worker` only runs jobs, so production runs N of each on one PostgreSQL database.
@@ -166,6 +169,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string)
         : { driver: "postgres", url: e.DATABASE_URL };
   const givenSecrets: Config["givenSecrets"] = {};
   for (const name of SECRET_NAMES) if (e[name]) givenSecrets[name] = e[name];
+  // One core stays free for the event loop and the database when there are several.
+  const engineWorkers = e.ENGINE_WORKERS ?? Math.max(1, availableParallelism() - 1);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -177,8 +182,10 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string)
     analyticsId: e.ANALYTICS_ID ?? null,
     operator: { name: e.OPERATOR_NAME, contactEmail: e.CONTACT_EMAIL ?? "admin@localhost" },
     trustProxy: e.TRUST_PROXY === "true",
-    // One core stays free for the event loop and the database when there are several.
-    engineWorkers: e.ENGINE_WORKERS ?? Math.max(1, availableParallelism() - 1),
+    engineWorkers,
+    // Cores the workers leave idle read a page's boxes alongside them: on two cores one worker reads with one helper.
+    engineBoxHelpers:
+      e.ENGINE_BOX_HELPERS ?? Math.max(0, Math.min(3, Math.floor(availableParallelism() / engineWorkers) - 1)),
     role: e.ROLE,
     jobTimes: { leaseMs: e.JOB_LEASE_MS, retryBaseMs: e.JOB_RETRY_MS, pollMs: e.JOB_POLL_MS },
     givenSecrets,

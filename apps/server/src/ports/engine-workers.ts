@@ -44,6 +44,8 @@ const SPECIMEN_TEXT = "Handfont Aa Bb Cc 123";
  */
 export function createEnginePorts(options: {
   workers: number;
+  /** Threads each worker reads a page's boxes with besides its own (see createBoxHelpers); none by default. */
+  boxHelpers?: number;
   taskTimeoutMs?: number;
   pdfLimits?: Partial<PdfLimits>;
 }): {
@@ -58,6 +60,7 @@ export function createEnginePorts(options: {
     size: options.workers,
     maxQueue: 100,
     taskTimeoutMs: options.taskTimeoutMs ?? 5 * 60_000,
+    workerData: { boxHelpers: options.boxHelpers ?? 0 },
   });
 
   const templateMaker: TemplateMaker = {

@@ -36,6 +36,8 @@ export type WorkerPoolOptions = {
   /** A task running longer is stopped (its worker is replaced) and fails with TASK_TIMEOUT. */
   taskTimeoutMs: number;
   resourceLimits?: { maxOldGenerationSizeMb?: number };
+  /** Handed to every worker as it starts (`workerData`). */
+  workerData?: unknown;
 };
 
 type Job = {
@@ -76,6 +78,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
   const spawn = (index: number): Slot => {
     const worker = new Worker(options.script, {
       ...(options.resourceLimits ? { resourceLimits: options.resourceLimits } : {}),
+      workerData: options.workerData,
     });
     const slot: Slot = { worker, job: null, timer: null };
     worker.on("message", (message: FromWorker) => {

@@ -1,3 +1,4 @@
+import { workerData } from "node:worker_threads";
 import {
   compileFonts,
   isEngineError,
@@ -8,13 +9,16 @@ import {
   specimenText,
   type TemplateTexts,
 } from "@handfont/engine";
-import { decodeImageFile, initEngineForNode, nodeWoff2Encoder } from "@handfont/engine/node";
+import { createBoxHelpers, decodeImageFile, initEngineForNode, nodeWoff2Encoder } from "@handfont/engine/node";
 import type { BuildProject, ReadPage } from "../ports/engine-ports.ts";
 import { serveTasks, type TaskContext } from "../ports/worker-host.ts";
 import { projectOfBuild } from "./build-project.ts";
 import { prepareLetters } from "./prepare-letters.ts";
 
 // The engine's CPU work, one task per message, in a worker thread (ports/engine-workers.ts runs the pool).
+
+/** Threads that read a page's boxes alongside this one (started now: they load the engine while this one waits). */
+const { helpers } = createBoxHelpers((workerData as { boxHelpers?: number } | null)?.boxHelpers ?? 0);
 
 /** An error with a stable code (the engine's) as stored data; anything else is a bug. */
 function coded(error: unknown): { code: string; message: string } | null {
@@ -33,7 +37,7 @@ async function readPicture(
     const result = await readScan(
       image,
       async (templateId, page) => (await context.ask({ templateId, page })) as Layout | undefined,
-      { onProgress },
+      { onProgress, helpers },
     );
     return {
       filePage,

@@ -106,6 +106,21 @@ describe("handfont read", () => {
     expect(result.pages[1]).toMatchObject({ templateId: null, page: null, error: { code: "IMAGE_UNREADABLE" } });
   });
 
+  it("reads a long run of files (its boxes on helper threads too) as it reads each file alone", async () => {
+    const layoutFile = join(dir, "r.json");
+    const files = [1, 2, 3, 4].map((k) => join(dir, `scan-${k}.jpg`));
+    for (const file of files) writeFileSync(file, readFileSync(join(dir, "scan.jpg")));
+    const out = join(dir, "long.json");
+    expect(await read(["--layout", layoutFile, "--out", out, ...files], capture().io)).toBe(0);
+    const long = JSON.parse(readFileSync(out, "utf8")) as ReadOutput;
+    expect(await read(["--layout", layoutFile, "--out", out, files[0]!], capture().io)).toBe(0);
+    const one = JSON.parse(readFileSync(out, "utf8")) as ReadOutput;
+    expect(long.glyphs.length).toBe(4 * one.glyphs.length);
+    for (let k = 0; k < 4; k++) {
+      expect(long.glyphs.slice(k * one.glyphs.length, (k + 1) * one.glyphs.length)).toEqual(one.glyphs);
+    }
+  });
+
   it("exits 2 on bad usage", async () => {
     const { io } = capture();
     expect(await read(["--out", join(dir, "g.json"), "a.jpg"], io)).toBe(2);

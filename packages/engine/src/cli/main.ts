@@ -2,7 +2,7 @@
 // exporting `usage` and `run(args, io)`, loaded only when named; add a command by adding a line to the table below.
 import { enableCompileCache } from "node:module";
 import { setFlagsFromString } from "node:v8";
-import type { Command, CommandIo } from "./command.ts";
+import { type Command, type CommandIo, SHORT_RUN_FILES } from "./command.ts";
 
 const commands: Record<string, { summary: string; load: () => Promise<Command> }> = {
   template: { summary: "lay out a printable template (PDF + layout JSON)", load: () => import("./template.ts") },
@@ -60,7 +60,7 @@ export function isShortRun(argv: readonly string[]): boolean {
   if (name === "build" || name === "template") return true;
   if (name !== "read") return false;
   const files = rest.filter((arg, i) => !arg.startsWith("-") && !READ_VALUE_OPTIONS.has(rest[i - 1] ?? ""));
-  return files.length <= 3;
+  return files.length <= SHORT_RUN_FILES;
 }
 
 /** Dispatches `handfont <command> …`; resolves to the exit code. */

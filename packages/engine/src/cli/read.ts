@@ -1,10 +1,12 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { isEngineError, type ScanWarning } from "../errors.ts";
+import { createBoxHelpers } from "../node/box-helpers.ts";
 import { decodeImageFile } from "../node/decode-image.ts";
 import type { GlyphBox } from "../scan/place-in-em.ts";
+import type { BoxHelper } from "../scan/read-boxes.ts";
 import type { Layout } from "../template/layout-types.ts";
-import { type CommandIo, EXIT_USAGE, UsageError } from "./command.ts";
+import { type CommandIo, EXIT_USAGE, SHORT_RUN_FILES, UsageError } from "./command.ts";
 
 export const usage = `Usage: handfont read --layout <layout.json> --out <glyphs.json> <scan> [<scan> …]
 
@@ -49,6 +51,22 @@ export async function run(args: string[], io: CommandIo): Promise<number> {
     io.err(`${(error as Error).message}\n\n${usage}`);
     return EXIT_USAGE;
   }
+  // Threads that read each page's boxes alongside this one, started first: they load the engine meanwhile. A short
+  // run is over before they pay back (measured: two pages read in the same time, with a third more CPU; eight pages
+  // 14 % sooner in the same CPU).
+  const threads = createBoxHelpers(options.files.length > SHORT_RUN_FILES ? undefined : 0);
+  try {
+    return await readAll(options, io, threads.helpers);
+  } finally {
+    await threads.close();
+  }
+}
+
+async function readAll(
+  options: { layout: string; out: string; files: string[]; maxPixels: number | undefined },
+  io: CommandIo,
+  helpers: readonly BoxHelper[],
+): Promise<number> {
   let layout: Layout;
   try {
     layout = JSON.parse(await readFile(options.layout, "utf8")) as Layout;
@@ -81,7 +99,7 @@ export async function run(args: string[], io: CommandIo): Promise<number> {
     try {
       const image = await current;
       // The output holds outlines only, so the boxes' pictures (for the editors) are not made.
-      const result = await readScan(image, lookup, { maxPixels: options.maxPixels, pictures: false });
+      const result = await readScan(image, lookup, { maxPixels: options.maxPixels, pictures: false, helpers });
       output.pages.push({ file, templateId: result.templateId, page: result.page, warnings: result.warnings });
       for (const { chars, variant, empty, path, bbox, warnings } of result.cells) {
         output.glyphs.push({ chars, variant, page: result.page, empty, path, bbox, warnings });

@@ -2,7 +2,6 @@ import { EngineError, type ScanWarning, scanWarning } from "../errors.ts";
 import type { Layout, LayoutLookup } from "../template/layout-types.ts";
 import { pagePoint, type ScanPoint } from "../units.ts";
 import { BAND_PAGE_THINNEST, type PixelRect, RESOLVED_WIDTH, tooDarkForHairlines } from "./binarize-cell.ts";
-import { cellPicture } from "./cell-picture.ts";
 import { findMarkers } from "./find-markers.ts";
 import { findQrCodeByMarkers } from "./find-qr-by-markers.ts";
 import { findQrCode } from "./find-qr-code.ts";
@@ -11,7 +10,8 @@ import { type Homography, localScale, pageToScan, solveHomography } from "./homo
 import { channelsOf, type GreyImage, type RgbaImage, type ScanImage } from "./images.ts";
 import { blurAt, measureBlur } from "./measure-blur.ts";
 import { measurePrint, smoothed, smoothingPasses } from "./measure-print.ts";
-import { type CellReading, type PreparedRegions, readCell, type ScanCell } from "./read-cell.ts";
+import { type BoxHelper, readBoxes } from "./read-boxes.ts";
+import type { CellReading, PageReading, ScanCell } from "./read-cell.ts";
 import { rectifyPage } from "./rectify-page.ts";
 import { refineBoxes } from "./refine-boxes.ts";
 import { downscale, luminancePyramid } from "./to-luminance.ts";
@@ -33,6 +33,11 @@ export type ReadScanOptions = {
    * enough to forward to a user: a few calls a stage, one per twentieth of the boxes.
    */
   onProgress?: (fraction: number, stage: ScanStage) => void;
+  /**
+   * Other threads that read the page's boxes alongside this one (in Node, `createBoxHelpers` of
+   * `@handfont/engine/node`); none by default. The reading is the same with or without them.
+   */
+  helpers?: readonly BoxHelper[];
 };
 
 /** The stages of reading a page, in order. */
@@ -163,10 +168,6 @@ export async function readScan(
   const boxH = refineBoxes(cellSource, cellH, layout, pageCells);
   const smear = blur?.smear && { dx: blur.smear.dx / cellFactor, dy: blur.smear.dy / cellFactor };
   const tBoxes = performance.now();
-  const paperLevels: number[] = [];
-  const bandWidths: (number | undefined)[] = [];
-  const inkLevels: number[] = [];
-  const cellTimes = { cut: 0, clean: 0, trace: 0 };
   // The boxes' picture is blurred by the smoothing too (each pass a Gaussian of half a squared pixel).
   const blurMm = blur && Math.hypot(blur.sigmaMm, Math.sqrt(passes / 2) / sourcePxPerMm);
   const pageReading = { smear, blurMm, printDarker: print.darker };
@@ -176,42 +177,25 @@ export async function readScan(
     const centre = pagePoint(cell.box.x + cell.box.width / 2, cell.box.y + cell.box.height / 2);
     return { ...pageReading, blurMm: blurAt(blur, h, centre, (passes / 2) * cellFactor * cellFactor, blur.smear) };
   });
-  const timed = (reading: CellReading) => {
-    cellTimes.cut += reading.millis.cut;
-    cellTimes.clean += reading.millis.clean;
-    cellTimes.trace += reading.millis.trace;
-    return reading;
-  };
   const surroundings = surroundingsOf(layout, page);
   const cellShare = (STAGE_START.done - STAGE_START.cells) / Math.max(1, pageCells.length);
   const reportEvery = Math.max(1, Math.ceil(pageCells.length / 20));
-  const readings: CellReading[] = [];
-  // What each box's reading cut and normalised (and the faint strokes found there, see faintStrokes), for a box read
-  // again below; let go of once the box is read for good.
-  const prepared = pageCells.map((): PreparedRegions => new Map());
-  for (const [index, cell] of pageCells.entries()) {
-    if (readings.length % reportEvery === 0 && readings.length > 0) {
-      report(STAGE_START.cells + readings.length * cellShare, "cells");
-    }
-    const levels = boxReadings[index];
-    const reading = timed(
-      await readCell(cellSource, boxH[index]!, cell, workPxPerMm, surroundings, levels, prepared[index]),
-    );
-    readings.push(reading);
-    // Only a box whose faint strokes were measured may be read again.
-    if (reading.bandWidth === undefined) prepared[index]!.clear();
-    paperLevels.push(reading.paperLevel);
-    bandWidths.push(reading.bandWidth);
-    inkLevels.push(reading.inkLevel);
-  }
+  let reported = 0;
+  const onRead = (read: number) => {
+    if (read - reported < reportEvery) return;
+    reported = read;
+    report(STAGE_START.cells + read * cellShare, "cells");
+  };
   // One pen writes a page: whether its faint strokes are bands wider than the blur (a pencil's) or hairlines is
   // decided over the page's faint boxes, and a box whose own strokes said otherwise is read again. Where the blur
   // spreads over a pixel of the cut or more (a photo), by the thinnest of them (BAND_PAGE_THINNEST) or by their ink,
   // where that is darker than a line thinner than the blur can look (tooDarkForHairlines); on a sharper picture (a
   // scan) a hairline's few pixels measure wider than its blur says, and the median decides (RESOLVED_WIDTH).
-  const faint = bandWidths.filter((w) => w !== undefined);
-  const faintInk = inkLevels.filter((_, i) => bandWidths[i] !== undefined);
-  if (faint.length >= MIN_FAINT_BOXES) {
+  const decide = (readings: readonly CellReading[]) => {
+    const reread = new Map<number, PageReading>();
+    const faint = readings.flatMap((r) => (r.bandWidth === undefined ? [] : [r.bandWidth]));
+    const faintInk = readings.flatMap((r) => (r.bandWidth === undefined ? [] : [r.inkLevel]));
+    if (faint.length < MIN_FAINT_BOXES) return reread;
     const pageBlurMm = blurMm ?? 0;
     const bands =
       pageBlurMm * workPxPerMm >= 1
@@ -219,25 +203,31 @@ export async function readScan(
         : median(faint) >= RESOLVED_WIDTH;
     // …and cut as wide as the page's pen at least (see PageLevels.bandRatio).
     const bandRatio = bands ? median(faint) : undefined;
-    for (const [index, width] of bandWidths.entries()) {
-      if (width === undefined || width >= RESOLVED_WIDTH === bands) {
-        prepared[index]!.clear();
-        continue;
+    for (const [index, { bandWidth }] of readings.entries()) {
+      if (bandWidth !== undefined && bandWidth >= RESOLVED_WIDTH !== bands) {
+        reread.set(index, { ...boxReadings[index], bands, bandRatio });
       }
-      const cell = pageCells[index]!;
-      const decided = { ...boxReadings[index], bands, bandRatio };
-      readings[index] = timed(
-        await readCell(cellSource, boxH[index]!, cell, workPxPerMm, surroundings, decided, prepared[index]),
-      );
-      prepared[index]!.clear();
     }
+    return reread;
+  };
+  const boxes = await readBoxes(
+    { source: cellSource, boxH, cells: pageCells, surroundings, workPxPerMm, levels: boxReadings },
+    options.helpers ?? [],
+    decide,
+    options.pictures !== false,
+    onRead,
+  );
+  const cellTimes = { cut: 0, clean: 0, trace: 0 };
+  for (const { reading } of boxes) {
+    cellTimes.cut += reading.millis.cut;
+    cellTimes.clean += reading.millis.clean;
+    cellTimes.trace += reading.millis.trace;
   }
   // A written box's picture is kept for tracing under its outline in the editors.
-  const cells: ScanCell[] = readings.map(({ cell }, index) =>
-    !cell.empty && options.pictures !== false
-      ? { ...cell, picture: cellPicture(cellSource, boxH[index]!, pageCells[index]!) }
-      : cell,
+  const cells: ScanCell[] = boxes.map(({ reading, picture }) =>
+    picture ? { ...reading.cell, picture } : reading.cell,
   );
+  const paperLevels = boxes.map(({ reading }) => reading.paperLevel);
   const t5 = performance.now();
   // The preview is small: sample it from the shrunk copy, which is cheaper and aliases less.
   const preview = rectifyPage(
