@@ -1,5 +1,6 @@
 import type { TemplateLayout } from "@handfont/contract";
 import { layoutTemplate } from "@handfont/engine";
+import { PDFDocument } from "pdf-lib";
 import { afterAll, describe, expect, it } from "vitest";
 import { syntheticScan } from "../test-support/synthetic-scan.ts";
 import { createEnginePorts } from "./engine-workers.ts";
@@ -22,4 +23,44 @@ describe("the engine's scan reader in a worker thread", () => {
     expect(fractions.filter((f) => f > 0 && f < 1).length).toBeGreaterThanOrEqual(5);
     expect(fractions.at(-1)).toBe(1);
   });
+
+  it("reads a scanned PDF's pages side by side on the pool's workers, in order, its progress never going back", async () => {
+    const twoWorkers = createEnginePorts({ workers: 2 });
+    try {
+      const pages = layoutTemplate({ sets: ["digits", "latin"], id: "TWOPAGES", cellSize: "l" }) as TemplateLayout;
+      expect(pages.pages.length).toBe(2);
+      // A scanner's PDF: each page one 150 dpi picture filling an A4 page.
+      const pdf = await PDFDocument.create();
+      for (const page of [1, 2]) {
+        const picture = await pdf.embedJpg(await syntheticScan(pages, page, { seed: page }));
+        pdf.addPage([595.28, 841.89]).drawImage(picture, { x: 0, y: 0, width: 595.28, height: 841.89 });
+      }
+      const bytes = await pdf.save();
+      // The progress reached when each page's layout was looked up (as its QR code was read).
+      const foundAt: number[] = [];
+      let fraction = 0;
+      const read = await twoWorkers.scanReader.read(
+        { bytes, mediaType: "application/pdf" },
+        async (templateId, page) => {
+          foundAt.push(fraction);
+          return templateId === pages.id && page <= 2 ? pages : undefined;
+        },
+        (f) => {
+          expect(f).toBeGreaterThanOrEqual(fraction);
+          fraction = f;
+        },
+      );
+      expect(read.map((p) => [p.filePage, p.read?.page])).toEqual([
+        [1, 1],
+        [2, 2],
+      ]);
+      expect(read.every((p) => p.read?.cells.some((cell) => !cell.empty))).toBe(true);
+      expect(fraction).toBe(1);
+      // Both pages' QR codes were read before either page was done (one after the other, the second waited for 0.5).
+      expect(foundAt).toHaveLength(2);
+      expect(Math.max(...foundAt)).toBeLessThan(0.5);
+    } finally {
+      await twoWorkers.pool.close();
+    }
+  }, 120_000);
 });

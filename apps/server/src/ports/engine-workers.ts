@@ -109,18 +109,30 @@ export function createEnginePorts(options: {
         { ...options.pdfLimits, maxPages: UPLOAD_LIMITS.pdfPages },
         signal,
       );
+      // The pages are read side by side, as many at a time as the pool has workers: a user's PDF of a whole template
+      // comes back as soon as its slowest page, while other users' tasks still find their place in the queue.
+      const fractions = pictures.map(() => 0);
       const pages: ReadPage[] = [];
-      for (const [index, picture] of pictures.entries()) {
-        signal?.throwIfAborted();
-        try {
-          pages.push(await readOne(picture, index + 1, (f) => onProgress((index + f) / pictures.length)));
-        } catch (error) {
-          // A page that cannot be decoded is that page's error; a crashed worker is the whole file's.
-          const code = (error as { code?: unknown }).code;
-          if (!(error instanceof WorkerTaskError) || PAGE_RETRYABLE.has(String(code))) throw error;
-          pages.push({ filePage: index + 1, read: null, error: { code: String(code), message: error.message } });
+      let next = 0;
+      const readNext = async (): Promise<void> => {
+        while (next < pictures.length) {
+          signal?.throwIfAborted();
+          const index = next++;
+          const progress = (fraction: number) => {
+            fractions[index] = fraction;
+            onProgress(fractions.reduce((sum, f) => sum + f, 0) / pictures.length);
+          };
+          try {
+            pages[index] = await readOne(pictures[index]!, index + 1, progress);
+          } catch (error) {
+            // A page that cannot be decoded is that page's error; a crashed worker is the whole file's.
+            const code = (error as { code?: unknown }).code;
+            if (!(error instanceof WorkerTaskError) || PAGE_RETRYABLE.has(String(code))) throw error;
+            pages[index] = { filePage: index + 1, read: null, error: { code: String(code), message: error.message } };
+          }
         }
-      }
+      };
+      await Promise.all(Array.from({ length: Math.min(options.workers, pictures.length) }, readNext));
       return pages;
     },
   };
