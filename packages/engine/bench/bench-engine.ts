@@ -15,6 +15,7 @@ import {
   compareGlyph,
   countCrossings,
   curlPage,
+  DEFAULT_JITTER,
   type FillOptions,
   pathToContours,
   type Rgb,
@@ -38,7 +39,7 @@ type Scenario = {
   targetWorstIou?: number;
   targetWhole: number;
   /** How the page is written, beyond the hand and the seed. */
-  fill?: Pick<FillOptions, "hairlineMm" | "ink" | "crossing" | "printer" | "pencil">;
+  fill?: Pick<FillOptions, "hairlineMm" | "ink" | "crossing" | "printer" | "pencil" | "jitter">;
   /** Pages read in this scenario; default both. */
   pages?: number[];
   /** The photo as it arrives after the device stored it: shrunk and saved again (a messenger), say. */
@@ -50,6 +51,7 @@ const throughMessenger = (longSide: number, quality: number) => async (jpeg: Uin
   new Uint8Array(await sharp(jpeg).rotate().resize(longSide, longSide, { fit: "inside" }).jpeg({ quality }).toBuffer());
 
 const FINE_LINER: Rgb = [20, 20, 24];
+const FELT_TIP_BLUE: Rgb = [40, 70, 170];
 const scenarios: Scenario[] = [
   {
     name: "flatbed 300 dpi",
@@ -276,6 +278,17 @@ const scenarios: Scenario[] = [
     capture: (p, l, seed) => capturePhone(p, l.paper, { seed, noise: 15, shadow: 0.6, jpegQuality: 55 }),
     targetWhole: 0.97,
     fill: { pencil: true },
+  },
+  // A blue felt-tip: strokes up to 1.4 mm wider than the hand's, filling small counters and heavy dots into blots
+  // wider than the lighting's closing removes, lighter in the photo than a third of the paper's light.
+  {
+    name: "felt-tip pen, phone photo",
+    dpi: 300,
+    capture: (p, l, seed) => capturePhone(p, l.paper, { seed }),
+    targetMeanIou: 0.94,
+    targetWorstIou: 0.85,
+    targetWhole: 0.995,
+    fill: { ink: FELT_TIP_BLUE, jitter: { ...DEFAULT_JITTER, weight: 70 } },
   },
 ];
 /**

@@ -210,6 +210,30 @@ describe("normaliseLighting", () => {
     }
   });
 
+  it("reads a blot of ink wider than the closing as ink throughout, though lighter than a third of the light, beside a shadow or not", () => {
+    // A felt-tip's filled "o" or a heavy dot: an ellipse 7 × 9 mm reflecting 0.45 of the light, as a blue marker does in
+    // a phone photo. The closing (strokes up to 3 mm) leaves it whole, and only ink darker than a third of the light
+    // was told from a shadow by level: it read as a shadow, its middle divided by itself into paper (a hollow blot).
+    const blot = (x: number, y: number) => (Math.hypot((x - 80) / 28, (y - 80) / 36) <= 1 ? (1 - 0.45) / 0.8 : 0);
+    const core = (x: number, y: number) => (Math.hypot((x - 80) / 26, (y - 80) / 34) <= 1 ? 1 : 0);
+    const shades = {
+      "no shadow": () => 1,
+      "a shadow's edge across a corner": shadowEdge(140, 20, -Math.PI / 4, 0.5, 4),
+    };
+    for (const [seed, [name, shade]] of Object.entries(shades).entries()) {
+      const { cell, widened } = photographWithSurroundings(shade, blot, seed + 1, 40);
+      for (const around of [widened, undefined]) {
+        const { mask } = binarizeCell(normaliseLighting(cell, 20, around).image);
+        const { missing } = againstLetter(mask, core);
+        expect({ name, seen: around ? "with its surroundings" : "alone", missing }).toEqual({
+          name,
+          seen: around ? "with its surroundings" : "alone",
+          missing: 0,
+        });
+      }
+    }
+  });
+
   it("keeps a pencil stroke darker than the shadow that runs along the shadow's edge on its lit side", () => {
     // The closing takes such a stroke for the shadow's rim (a step from the light down to the shadow level beside it),
     // so paper under it read as the shadow's and the stroke, divided by that, as paper. A stroke 5 px wide and 2.5 mm

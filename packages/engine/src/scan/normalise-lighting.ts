@@ -95,22 +95,81 @@ export function normaliseLighting(
     darkest < EVEN_LIGHT * brightest
       ? paperAround(image, Math.max(1, Math.round(CLOSING_RADIUS_BLOCKS * blockPx)), widened)
       : null;
-  for (let y = 0; y < height; y++) {
+  // The blocks' level between block centres, a row at a time.
+  const levelsOfRow = (y: number) => {
     const gy = Math.min(bh - 1, Math.max(0, ((y + 0.5) * bh) / height - 0.5));
     const r0 = (gy | 0) * bw;
     const r1 = Math.min(bh - 1, (gy | 0) + 1) * bw;
     const fy = gy - (gy | 0);
     for (let bx = 0; bx < bw; bx++) rowLevels[bx] = spread[r0 + bx]! + (spread[r1 + bx]! - spread[r0 + bx]!) * fy;
+  };
+  const levelAt = (x: number) => {
+    const a = rowLevels[column0[x]!]!;
+    return a + (rowLevels[column1[x]!]! - a) * columnWeight[x]!;
+  };
+  const islands = paper && inkIslands(paper, width, height, levelsOfRow, levelAt);
+  for (let y = 0; y < height; y++) {
+    levelsOfRow(y);
     const row = y * width;
     for (let x = 0; x < width; x++) {
-      const a = rowLevels[column0[x]!]!;
-      let level = a + (rowLevels[column1[x]!]! - a) * columnWeight[x]!;
-      if (paper && paper[row + x]! >= DARKEST_SHADOW * level) level = paper[row + x]!;
+      let level = levelAt(x);
+      if (paper && !islands![row + x] && paper[row + x]! >= DARKEST_SHADOW * level) level = paper[row + x]!;
       out[row + x] = data[row + x]! / level;
     }
   }
   const sorted = Array.from(spread).sort((a, b) => a - b);
   return { image: { width, height, data: out }, paperLevel: sorted[sorted.length >> 1]! };
+}
+
+/**
+ * Paper the closing finds this much darker than the blocks' level is in shade: a shadow's, or ink wider than the
+ * closing removes.
+ */
+const SHADE = 0.85;
+
+/**
+ * Where the closing's paper is ink, not shade: shade (see SHADE) that does not reach the picture's border. A shadow is
+ * cast by something larger than a box (a hand, a phone) and runs into the picture from beyond it; ink wider than the
+ * closing removes (a felt-tip's filled "o", a heavy dot) lies within the box. Such a blot lighter than DARKEST_SHADOW
+ * of the light (a blue or red marker in a photo) read as a shadow: divided by itself, its middle read as paper.
+ */
+function inkIslands(
+  paper: Float32Array,
+  width: number,
+  height: number,
+  levelsOfRow: (y: number) => void,
+  levelAt: (x: number) => number,
+): Uint8Array {
+  // 1: shade; 2: shade reached from the border.
+  const marks = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    levelsOfRow(y);
+    for (let x = 0; x < width; x++) if (paper[y * width + x]! < SHADE * levelAt(x)) marks[y * width + x] = 1;
+  }
+  const stack: number[] = [];
+  const reach = (i: number) => {
+    if (marks[i] !== 1) return;
+    marks[i] = 2;
+    stack.push(i);
+  };
+  for (let x = 0; x < width; x++) {
+    reach(x);
+    reach((height - 1) * width + x);
+  }
+  for (let y = 0; y < height; y++) {
+    reach(y * width);
+    reach(y * width + width - 1);
+  }
+  while (stack.length > 0) {
+    const i = stack.pop()!;
+    const x = i % width;
+    if (x > 0) reach(i - 1);
+    if (x < width - 1) reach(i + 1);
+    if (i >= width) reach(i - width);
+    if (i + width < marks.length) reach(i + width);
+  }
+  for (let i = 0; i < marks.length; i++) marks[i] = marks[i] === 1 ? 1 : 0;
+  return marks;
 }
 
 /**
