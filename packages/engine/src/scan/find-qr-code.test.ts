@@ -4,7 +4,8 @@ import { type Capture, capturePhone } from "../synth/index.ts";
 import { layoutTemplate } from "../template/layout-template.ts";
 import { qrMatrix } from "../template/qr-matrix.ts";
 import { qrCornersInPicture, throughJpeg, writePage } from "../test-support/synthetic-scan.ts";
-import { type FoundQrCode, findQrCode } from "./find-qr-code.ts";
+import { findQrCodeByMarkers } from "./find-qr-by-markers.ts";
+import { type FoundQrCode, findQrCode, findQrCodeInShade } from "./find-qr-code.ts";
 import { luminancePyramid } from "./to-luminance.ts";
 
 // A page photographed 45° off straight above (seed 9 turns the tilt diagonal to the code): the code comes out
@@ -54,4 +55,31 @@ describe("findQrCode on a steep photo taken in a shaken hand, its code on the fa
   it("reads the code on the full image stretched back", () => {
     expect(farCode?.payload).toEqual({ version: 1, templateId: "BENCHMARK01", page: 1 });
   });
+});
+
+describe("findQrCodeInShade", () => {
+  it("finds the code of photos where a deep hard shadow's edge crosses the code or its markers, found as they are on none", async () => {
+    // A hand's shadow keeping 15 % of the light, cast over the page under a lamp (capturePhone's castShadow); these
+    // seeds put its edge across the code's quiet zone or its modules, or a corner marker deep in it.
+    const shaded = layoutTemplate({ sets: [], chars: "AB", id: "SHADED", cellSize: "m" });
+    const page = writePage(shaded, 150);
+    for (const seed of [1, 58]) {
+      const shot = capturePhone(page, shaded.paper, { seed, castShadow: 0.85 });
+      const image = await throughJpeg(shot);
+      const factor = Math.max(1, Math.floor(Math.max(image.width, image.height) / 1600));
+      const { full, small } = luminancePyramid(image, 3, factor);
+      const asItIs = (await findQrCode(small, factor, full)) ?? (await findQrCodeByMarkers(small, factor, full));
+      expect({ seed, found: asItIs !== undefined }).toEqual({ seed, found: false });
+      const code = await findQrCodeInShade(small, factor, (even) => findQrCodeByMarkers(even, factor, full));
+      expect({ seed, payload: code?.payload }).toEqual({
+        seed,
+        payload: { version: 1, templateId: "SHADED", page: 1 },
+      });
+      // Placed as the camera put it: within a module of each corner.
+      const expected = qrCornersInPicture(shot, shaded);
+      const misses = code!.corners.map((p, i) => Math.hypot(p.x - expected[i]!.x, p.y - expected[i]!.y));
+      const side = Math.hypot(expected[1]!.x - expected[0]!.x, expected[1]!.y - expected[0]!.y);
+      expect(Math.max(...misses)).toBeLessThan(side / qrMatrix(shaded.pages[0]!.qcode).size);
+    }
+  }, 60_000);
 });

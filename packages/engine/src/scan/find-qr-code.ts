@@ -4,6 +4,7 @@ import { type ScanPoint, scanPoint } from "../units.ts";
 import { sampleGrid } from "./cut-cells.ts";
 import type { Homography } from "./homography.ts";
 import type { GreyImage } from "./images.ts";
+import { paperBrightness } from "./normalise-lighting.ts";
 
 /** Samples an image at its own pixel coordinates. */
 const IDENTITY: Homography = [1, 0, 0, 0, 1, 0, 0, 0, 1];
@@ -122,6 +123,33 @@ function stretchAlong(
   const data = new Uint8Array(width * height);
   for (let i = 0; i < data.length; i++) data[i] = samples[i]! + 0.5;
   return { image: { width, height, data }, toSource };
+}
+
+/**
+ * The code's light reach relative to the picture's long side: a closing this wide removes the whole code and every
+ * marker at any size a page has in a photo (a code spans a fortieth of the long side when the page fills the frame), so
+ * it keeps only the paper's light, shadows' edges where they are.
+ */
+const SHADE_CLOSING_SHARE = 1 / 40;
+
+/**
+ * Finds the page's QR code on the detection image with its light divided out, for a picture where neither the code
+ * nor the markers were found as they are: a hard shadow's edge across the code's quiet zone (a hand or a phone over
+ * the page under a lamp) joins the shadow to the code's dark modules, and a marker deep in the shadow looks like
+ * nothing. Divided by the paper's brightness, the shadow reads as paper and the code and markers as print.
+ */
+export async function findQrCodeInShade(
+  detection: GreyImage,
+  factor: number,
+  byMarkers: (even: GreyImage) => Promise<FoundQrCode | undefined>,
+): Promise<FoundQrCode | undefined> {
+  const { width, height, data } = detection;
+  const radius = Math.max(4, Math.round(SHADE_CLOSING_SHARE * Math.max(width, height)));
+  const paper = paperBrightness({ width, height, data: Float32Array.from(data) }, radius);
+  const even = new Uint8Array(data.length);
+  for (let i = 0; i < data.length; i++) even[i] = Math.min(255, (255 * data[i]!) / Math.max(1, paper[i]!) + 0.5);
+  const image = { width, height, data: even };
+  return (await readHandfontQr(image, (x, y) => scanPoint(x * factor, y * factor))) ?? byMarkers(image);
 }
 
 export async function readHandfontQr(

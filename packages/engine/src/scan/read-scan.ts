@@ -4,7 +4,7 @@ import { pagePoint, type ScanPoint } from "../units.ts";
 import { BAND_PAGE_THINNEST, type PixelRect, RESOLVED_WIDTH, tooDarkForHairlines } from "./binarize-cell.ts";
 import { findMarkers } from "./find-markers.ts";
 import { findQrCodeByMarkers } from "./find-qr-by-markers.ts";
-import { findQrCode } from "./find-qr-code.ts";
+import { findQrCode, findQrCodeInShade } from "./find-qr-code.ts";
 import { surroundingsOf } from "./follow-ink.ts";
 import { type Homography, localScale, pageToScan, solveHomography } from "./homography.ts";
 import { channelsOf, type GreyImage, type RgbaImage, type ScanImage } from "./images.ts";
@@ -122,7 +122,10 @@ export async function readScan(
   const t1 = performance.now();
   report(STAGE_START.qr, "qr");
 
-  const qr = (await findQrCode(detection, factor, full)) ?? (await findQrCodeByMarkers(detection, factor, full));
+  const qr =
+    (await findQrCode(detection, factor, full)) ??
+    (await findQrCodeByMarkers(detection, factor, full)) ??
+    (await findQrCodeInShade(detection, factor, (even) => findQrCodeByMarkers(even, factor, full)));
   if (!qr) throw new EngineError("TEMPLATE_NOT_FOUND_ON_PAGE");
   const t2 = performance.now();
   const { templateId, page } = qr.payload;
