@@ -28,13 +28,15 @@ beforeAll(async () => {
 
 afterAll(() => threads.close());
 
+/** What the test sees of a page's reading: boxes its helper read and was asked to read again, the shared counters. */
+type Seen = { read: number; reread: number; counters?: Int32Array };
+
 /** A helper as readScan sees it, counting the boxes it read and the boxes it was asked to read again. */
-function watched(helper: BoxHelper, seen: { read: number; reread: number }, after?: () => void): BoxHelper {
+function watched(helper: BoxHelper, seen: Seen): BoxHelper {
   return {
     readFirst: (id, page, slot) => {
-      const first = helper.readFirst(id, page, slot);
-      after?.();
-      return first.then((readings) => {
+      seen.counters = page.counters;
+      return helper.readFirst(id, page, slot).then((readings) => {
         seen.read += readings.size;
         return readings;
       });
@@ -46,18 +48,20 @@ function watched(helper: BoxHelper, seen: { read: number; reread: number }, afte
   };
 }
 
-/** Holds this thread up for `ms`, as a slow box would, so the helper takes boxes whatever the machine's load. */
-function stall(ms: number) {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-}
-
-/** Progress that holds this thread up once, as it starts on the boxes. */
-function stallingOnce() {
-  let stalled = false;
-  return (_: number, stage: string) => {
-    if (stage !== "cells" || stalled) return;
-    stalled = true;
-    stall(300);
+/**
+ * Progress that, once this thread has read a box, holds it up until the helper has taken one (whatever the machine's
+ * load), then does `then` (while the helper reads that box).
+ */
+function untilHelperTakesABox(seen: Seen, then?: () => void) {
+  let done = false;
+  return (fraction: number, stage: string) => {
+    // The first report of the boxes comes before any is read; the next after this thread's first.
+    if (done || stage !== "cells" || fraction <= 0.3 || !seen.counters) return;
+    done = true;
+    const taken = Atomics.load(seen.counters, 0);
+    const waiting = new Int32Array(new SharedArrayBuffer(4));
+    for (let ms = 0; ms < 20_000 && Atomics.load(seen.counters, 0) === taken; ms++) Atomics.wait(waiting, 0, 0, 1);
+    then?.();
   };
 }
 
@@ -68,9 +72,9 @@ describe("createBoxHelpers", () => {
   it("reads a page with a helper thread exactly as one thread does, both readings of a box and its picture", async () => {
     // The thread loads the engine as it starts; a first page lets it.
     await readScan(scan, lookup, { helpers: threads.helpers });
-    const seen = { read: 0, reread: 0 };
+    const seen: Seen = { read: 0, reread: 0 };
     const helpers = [watched(threads.helpers[0]!, seen)];
-    const result = await readScan(scan, lookup, { helpers, onProgress: stallingOnce() });
+    const result = await readScan(scan, lookup, { helpers, onProgress: untilHelperTakesABox(seen) });
     expect(seen.read).toBeGreaterThan(0);
     expect(seen.reread).toBeGreaterThan(0);
     expect(boxesOf(result)).toBe(boxesOf(alone));
@@ -81,10 +85,11 @@ describe("createBoxHelpers", () => {
     const dying = createBoxHelpers(1);
     try {
       await readScan(scan, lookup, { helpers: dying.helpers });
-      const seen = { read: 0, reread: 0 };
-      // The thread is stopped while it reads its first box.
-      const helpers = [watched(dying.helpers[0]!, seen, () => setTimeout(() => void dying.close(), 5))];
-      const result = await readScan(scan, lookup, { helpers, onProgress: stallingOnce() });
+      const seen: Seen = { read: 0, reread: 0 };
+      const helpers = [watched(dying.helpers[0]!, seen)];
+      // The thread is stopped while it reads the first box it took: it never answers.
+      const onProgress = untilHelperTakesABox(seen, () => void dying.close());
+      const result = await readScan(scan, lookup, { helpers, onProgress });
       expect(seen.read).toBe(0);
       expect(boxesOf(result)).toBe(boxesOf(alone));
     } finally {
@@ -93,7 +98,7 @@ describe("createBoxHelpers", () => {
   }, 120_000);
 
   it("reads on this thread the boxes a helper was to read again when it fails then", async () => {
-    const seen = { read: 0, reread: 0 };
+    const seen: Seen = { read: 0, reread: 0 };
     const helper = threads.helpers[0]!;
     const failing: BoxHelper = {
       readFirst: watched(helper, seen).readFirst,
@@ -103,7 +108,7 @@ describe("createBoxHelpers", () => {
         throw new Error("the helper thread stopped");
       },
     };
-    const result = await readScan(scan, lookup, { helpers: [failing], onProgress: stallingOnce() });
+    const result = await readScan(scan, lookup, { helpers: [failing], onProgress: untilHelperTakesABox(seen) });
     expect(seen.read).toBeGreaterThan(0);
     expect(boxesOf(result)).toBe(boxesOf(alone));
   }, 120_000);
