@@ -150,10 +150,10 @@ export async function readBoxes(
     for (const [slot, first] of started.entries()) release(helpers[slot]!, id, first);
     throw error;
   }
-  const finishing = working.map((helper) => helper.finish(id, reread, pictures));
+  // Settled whatever happens here, so a helper's failure is never left unhandled.
+  const finishing = Promise.allSettled(working.map((helper) => helper.finish(id, reread, pictures)));
   const finals = [await own.finish(reread, pictures)];
-  for (const result of await Promise.allSettled(finishing))
-    if (result.status === "fulfilled") finals.push(result.value);
+  for (const result of await finishing) if (result.status === "fulfilled") finals.push(result.value);
   const lost = missing(page.cells.length, finals);
   for (const index of lost) await own.adopt(index);
   if (lost.length > 0) finals.push(await own.finish(reread, pictures));
