@@ -172,10 +172,15 @@ function missing(count: number, shares: readonly ReadonlyMap<number, unknown>[])
   return Array.from({ length: count }, (_, index) => index).filter((index) => !held.has(index));
 }
 
-/** The page with its picture's pixels copied into memory its helpers share, and shared counters. */
+/**
+ * The page with its picture's pixels in memory its helpers share (copied there unless readScan made them there), and
+ * shared counters.
+ */
 function withSharedPixels(page: Omit<PageBoxes, "counters">, helpers: number): PageBoxes {
-  const pixels = new Uint8Array(new SharedArrayBuffer(page.source.data.length));
-  pixels.set(page.source.data);
+  const { data } = page.source;
+  const isShared = data.buffer instanceof SharedArrayBuffer;
+  const pixels = isShared ? data : new Uint8Array(new SharedArrayBuffer(data.length));
+  if (!isShared) pixels.set(data);
   const counters = new Int32Array(new SharedArrayBuffer((2 + helpers) * Int32Array.BYTES_PER_ELEMENT));
   return { ...page, source: { ...page.source, data: pixels }, counters };
 }

@@ -118,7 +118,8 @@ export async function readScan(
 
   const report = options.onProgress ?? (() => {});
   const factor = Math.max(1, Math.floor(Math.max(image.width, image.height) / 1600));
-  const { full, small: detection } = luminancePyramid(image, channels, factor);
+  const helpers = options.helpers ?? [];
+  const { full, small: detection } = luminancePyramid(image, channels, factor, helpers.length > 0);
   const t1 = performance.now();
   report(STAGE_START.qr, "qr");
 
@@ -215,7 +216,7 @@ export async function readScan(
   };
   const boxes = await readBoxes(
     { source: cellSource, boxH, cells: pageCells, surroundings, workPxPerMm, levels: boxReadings },
-    options.helpers ?? [],
+    helpers,
     decide,
     options.pictures !== false,
     onRead,

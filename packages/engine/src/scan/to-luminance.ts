@@ -19,12 +19,14 @@ export function luminancePyramid(
   image: ScanImage,
   channels: 1 | 3 | 4,
   factor: number,
+  shared = false,
 ): { full: GreyImage; small: GreyImage } {
   const { width, height } = image;
   const pixels = width * height;
   // One concrete array type keeps the loops below monomorphic (ImageData hands over a Uint8ClampedArray).
   const data = new Uint8Array(image.data.buffer, image.data.byteOffset, pixels * channels);
-  const out = new Uint8Array(pixels);
+  // In memory other threads share when they will read from it (see readBoxes), so it need not be copied there.
+  const out = new Uint8Array(shared ? new SharedArrayBuffer(pixels) : new ArrayBuffer(pixels));
   const full = { width, height, data: out };
   // Four pixels at a time where the platform allows: three 32-bit reads hold their twelve bytes and one write
   // takes their four levels (half the CPU time of a byte at a time on a 300 dpi page).
