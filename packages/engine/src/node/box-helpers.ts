@@ -17,7 +17,10 @@ export type HelperAnswer = { key: string } & (
   | { type: "failed"; message: string }
 );
 
-/** Helpers beyond this many barely help: a page's boxes are read in about 50 ms each on three threads already. */
+/**
+ * Helpers given by default at most: each holds an engine of its own (about 45 MB; a cold read's peak 201 → 244 MB with
+ * one), and a page's boxes are a few dozen jobs of a few milliseconds. Only two cores have been measured.
+ */
 const MOST_HELPERS = 3;
 
 export type BoxHelpers = {
@@ -43,7 +46,7 @@ export function createBoxHelpers(count = Math.min(MOST_HELPERS, availableParalle
   };
 }
 
-/** One helper thread, started when first asked and again after it died. */
+/** One helper thread, started at once and again, when next asked, after it died. */
 class HelperThread implements BoxHelper {
   private worker: Worker | undefined;
   private readonly waiting = new Map<string, { resolve: (answer: HelperAnswer) => void; reject: (e: Error) => void }>();
