@@ -290,6 +290,14 @@ const scenarios: Scenario[] = [
     targetWhole: 0.995,
     fill: { ink: FELT_TIP_BLUE, jitter: { ...DEFAULT_JITTER, weight: 70 } },
   },
+  // A flash's or a lamp's reflection on the page: 80 % of the way to white at its spot, fading over a fifth of the
+  // frame. Judged as the hard photos are.
+  {
+    name: "glare phone photo",
+    dpi: 300,
+    capture: (p, l, seed) => capturePhone(p, l.paper, { seed, glare: 0.8 }),
+    targetWhole: 0.97,
+  },
 ];
 /**
  * `--only=<text>[,<text>…]` reads just the scenarios whose names contain one of the texts (for iterating on one

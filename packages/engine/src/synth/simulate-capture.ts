@@ -67,6 +67,11 @@ export type PhoneOptions = {
    * lamp's warm light with the phone's white balance off: about 1, 0.82, 0.55); default white.
    */
   lightColour?: readonly [number, number, number];
+  /**
+   * Strength (0–1) of a flash's or a lamp's reflection on glossy paper: light added towards white, this share of the
+   * way at a spot somewhere on the page, fading over a fifth of the frame's shorter side. Default none.
+   */
+  glare?: number;
   /** Length of a straight motion blur (hand shake) in frame pixels, in a random direction; default none. */
   motionBlurPx?: number;
   blur?: number;
@@ -111,6 +116,10 @@ export function capturePhone(
   const table = [random.range(40, 70), random.range(30, 55), random.range(25, 45)];
   const cast = options.castShadow ? castShadow(page, pageMm, options.castShadow, options.penumbraMm, random) : null;
   const tint = options.lightColour ?? [1, 1, 1];
+  // Drawn from a generator of its own, so a photo with glare is the same photo as without it away from the spot.
+  const glare = options.glare
+    ? glareSpot(corners, frameWidth, frameHeight, options.glare, createRandom(options.seed + GLARE_SEED))
+    : null;
   for (let y = 0; y < frameHeight; y++) {
     for (let x = 0; x < frameWidth; x++) {
       const j = (y * frameWidth + x) * 4;
@@ -137,6 +146,10 @@ export function capturePhone(
           const bottom = src[below + c]! + (src[below + 4 + c]! - src[below + c]!) * fu;
           frame.data[j + c] = (top + (bottom - top) * fv) * light * tint[c]!;
         }
+        if (glare) {
+          const g = glare(fx, fy);
+          for (let c = 0; c < 3; c++) frame.data[j + c] = frame.data[j + c]! + (255 - frame.data[j + c]!) * g;
+        }
       } else {
         const grain = random.range(-6, 6);
         for (let c = 0; c < 3; c++) frame.data[j + c] = (table[c]! + grain) * light * tint[c]!;
@@ -150,6 +163,31 @@ export function capturePhone(
   // Phones store the sensor's landscape pixels and tag the JPEG "rotate 90° clockwise to view" (orientation 6)
   // when the photo was taken in portrait.
   return { ...frame, jpegQuality: options.jpegQuality ?? 70, exifOrientation: 6, pageCorners: corners };
+}
+
+/** Offset of the glare spot's own random generator from the photo's seed. */
+const GLARE_SEED = 7919;
+
+/**
+ * The share of the way to white a reflection adds at frame point (x, y): `strength` at a spot on the page (a random mix
+ * of its corners), falling off as a Gaussian a fifth of the frame's shorter side wide.
+ */
+function glareSpot(
+  corners: readonly (readonly [number, number])[],
+  frameWidth: number,
+  frameHeight: number,
+  strength: number,
+  random: Random,
+) {
+  const [a, b] = [random.range(0.2, 0.8), random.range(0.2, 0.8)];
+  const mix = (k: 0 | 1) =>
+    (1 - a) * (1 - b) * corners[0]![k] +
+    a * (1 - b) * corners[1]![k] +
+    a * b * corners[2]![k] +
+    (1 - a) * b * corners[3]![k];
+  const [cx, cy] = [mix(0), mix(1)];
+  const sigma = 0.2 * Math.min(frameWidth, frameHeight);
+  return (x: number, y: number) => strength * Math.exp(-((x - cx) ** 2 + (y - cy) ** 2) / (2 * sigma * sigma));
 }
 
 /**
