@@ -95,24 +95,25 @@ export function normaliseLighting(
     darkest < EVEN_LIGHT * brightest
       ? paperAround(image, Math.max(1, Math.round(CLOSING_RADIUS_BLOCKS * blockPx)), widened)
       : null;
-  // The blocks' level between block centres, a row at a time.
-  const levelsOfRow = (y: number) => {
+  // The blocks' level between block centres, a row of pixels at a time.
+  const levelsOfRow = (y: number, levels: Float64Array) => {
     const gy = Math.min(bh - 1, Math.max(0, ((y + 0.5) * bh) / height - 0.5));
     const r0 = (gy | 0) * bw;
     const r1 = Math.min(bh - 1, (gy | 0) + 1) * bw;
     const fy = gy - (gy | 0);
     for (let bx = 0; bx < bw; bx++) rowLevels[bx] = spread[r0 + bx]! + (spread[r1 + bx]! - spread[r0 + bx]!) * fy;
+    for (let x = 0; x < width; x++) {
+      const a = rowLevels[column0[x]!]!;
+      levels[x] = a + (rowLevels[column1[x]!]! - a) * columnWeight[x]!;
+    }
   };
-  const levelAt = (x: number) => {
-    const a = rowLevels[column0[x]!]!;
-    return a + (rowLevels[column1[x]!]! - a) * columnWeight[x]!;
-  };
-  const islands = paper && inkIslands(paper, width, height, levelsOfRow, levelAt);
+  const islands = paper && inkIslands(paper, width, height, levelsOfRow);
+  const pixelLevels = new Float64Array(width);
   for (let y = 0; y < height; y++) {
-    levelsOfRow(y);
+    levelsOfRow(y, pixelLevels);
     const row = y * width;
     for (let x = 0; x < width; x++) {
-      let level = levelAt(x);
+      let level = pixelLevels[x]!;
       if (paper && !islands![row + x] && paper[row + x]! >= DARKEST_SHADOW * level) level = paper[row + x]!;
       out[row + x] = data[row + x]! / level;
     }
@@ -137,14 +138,14 @@ function inkIslands(
   paper: Float32Array,
   width: number,
   height: number,
-  levelsOfRow: (y: number) => void,
-  levelAt: (x: number) => number,
+  levelsOfRow: (y: number, levels: Float64Array) => void,
 ): Uint8Array {
   // 1: shade; 2: shade reached from the border.
   const marks = new Uint8Array(width * height);
+  const levels = new Float64Array(width);
   for (let y = 0; y < height; y++) {
-    levelsOfRow(y);
-    for (let x = 0; x < width; x++) if (paper[y * width + x]! < SHADE * levelAt(x)) marks[y * width + x] = 1;
+    levelsOfRow(y, levels);
+    for (let x = 0; x < width; x++) if (paper[y * width + x]! < SHADE * levels[x]!) marks[y * width + x] = 1;
   }
   const stack: number[] = [];
   const reach = (i: number) => {
