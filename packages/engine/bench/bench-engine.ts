@@ -298,6 +298,14 @@ const scenarios: Scenario[] = [
     capture: (p, l, seed) => capturePhone(p, l.paper, { seed, glare: 0.8 }),
     targetWhole: 0.97,
   },
+  // A hand's shadow under a desk lamp, the room's only light: the shadow keeps a quarter of it. Judged as the hard
+  // shadow is.
+  {
+    name: "deep shadow phone photo",
+    dpi: 300,
+    capture: (p, l, seed) => capturePhone(p, l.paper, { seed, castShadow: 0.75 }),
+    targetWhole: 0.97,
+  },
 ];
 /**
  * `--only=<text>[,<text>…]` reads just the scenarios whose names contain one of the texts (for iterating on one

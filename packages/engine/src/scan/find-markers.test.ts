@@ -158,21 +158,22 @@ describe("markerCandidatesUnderShadow", () => {
     expect(centresOf(markerCandidatesUnderShadow(shadowed, 10 * PX_PER_MM))).toEqual(truth);
   });
 
+  // A QR code printed at 50–70 mm in both directions, as found at this scale.
+  const qr = {
+    text: "",
+    payload: { templateId: "T", page: 1 },
+    corners: [
+      ...[50, 70].map((x) => scanPoint(x * PX_PER_MM - 0.5, 50 * PX_PER_MM - 0.5)),
+      ...[70, 50].map((x) => scanPoint(x * PX_PER_MM - 0.5, 70 * PX_PER_MM - 0.5)),
+    ],
+  } as FoundQrCode;
+  const layout = {
+    qr: { x: 50, y: 50, width: 20, height: 20 },
+    markers: { centers: CENTRES.map(({ x, y }) => ({ x, y })), sizeMm: SIZE_MM },
+  } as unknown as Layout;
+
   it("lets findMarkers find all four where the local threshold joins a marker to the shadow", () => {
     expect(centresOf(markerCandidates(shadowed, 10 * PX_PER_MM)).length).toBeLessThan(4);
-    // A QR code printed at 50–70 mm in both directions, as found at this scale.
-    const qr = {
-      text: "",
-      payload: { templateId: "T", page: 1 },
-      corners: [
-        ...[50, 70].map((x) => scanPoint(x * PX_PER_MM - 0.5, 50 * PX_PER_MM - 0.5)),
-        ...[70, 50].map((x) => scanPoint(x * PX_PER_MM - 0.5, 70 * PX_PER_MM - 0.5)),
-      ],
-    } as FoundQrCode;
-    const layout = {
-      qr: { x: 50, y: 50, width: 20, height: 20 },
-      markers: { centers: CENTRES.map(({ x, y }) => ({ x, y })), sizeMm: SIZE_MM },
-    } as unknown as Layout;
     const found = findMarkers(shadowed, shadowed, 1, qr, layout);
     for (const [i, p] of found.entries()) expect(Math.hypot(p.x - truth[i]!.x, p.y - truth[i]!.y)).toBeLessThan(0.25);
   });

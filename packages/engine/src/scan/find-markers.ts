@@ -9,7 +9,7 @@ import { levelOfShare } from "./grey-levels.ts";
 import { type Homography, localScale, pageToScan, solveHomography } from "./homography.ts";
 import type { GreyImage } from "./images.ts";
 import { labelComponents } from "./label-components.ts";
-import { DARKEST_SHADOW, paperBrightness } from "./normalise-lighting.ts";
+import { paperBrightness } from "./normalise-lighting.ts";
 import { downscale } from "./to-luminance.ts";
 
 export type Candidate = { x: number; y: number; size: number };
@@ -57,9 +57,10 @@ export function findMarkers(
     best !== undefined && best.disagreement <= 0.25 * qrSidePx;
   let candidates = found(small);
   let best = bestQuadrilateral(likeliest(candidates), centres, qrPage, qr.corners);
-  if (!agreeing(best)) {
-    // A marker a hard shadow's edge runs through or beside, as the local threshold sees it, joins the shadow.
-    const more = found(small, markerCandidatesUnderShadow);
+  // A marker a hard shadow's edge runs through or beside, as the local threshold sees it, joins the shadow.
+  for (const darkestShadow of SHADOW_DEPTHS) {
+    if (agreeing(best)) break;
+    const more = found(small, (image, size) => markerCandidatesUnderShadow(image, size, darkestShadow));
     const known = candidates;
     const isNew = (c: Candidate) => !known.some((k) => Math.hypot(c.x - k.x, c.y - k.y) < 0.25 * k.size);
     candidates = [...known, ...more.filter(isNew)];
@@ -191,17 +192,25 @@ export function markerCandidates(image: GreyImage, expectedSize: number): Candid
 }
 
 /**
+ * The darkest a shadow may leave the paper, as markerCandidatesUnderShadow is tried in turn: a third of the light (a
+ * lamp's shadow in a lit room), then a sixth (a desk lamp the only light). Printed black reads a tenth or two of the
+ * paper around it, so the second level loses the greyer prints of a blurred photo, and is tried only when the first
+ * found no four markers agreeing with the code.
+ */
+const SHADOW_DEPTHS = [0.3, 0.15];
+
+/**
  * Marker candidates on a picture with a hard shadow across a marker: its edge passing through the marker darkens
  * part of the white between ring and centre, which the local threshold above then joins to both. Divided by the
  * paper's brightness (a closing wider than a marker, which keeps the shadow's edge where it is) the printed black
- * reads a tenth or two of the paper around it, any shadow a third or more (DARKEST_SHADOW), and the white a shadow
- * reaches too narrow for the closing to see as paper still reads at its shadow's level, relative to lit paper.
+ * reads a tenth or two of the paper around it, a shadow `darkestShadow` or more, and the white a shadow reaches too
+ * narrow for the closing to see as paper still reads at its shadow's level, relative to lit paper.
  */
-export function markerCandidatesUnderShadow(image: GreyImage, expectedSize: number): Candidate[] {
+export function markerCandidatesUnderShadow(image: GreyImage, expectedSize: number, darkestShadow = 0.3): Candidate[] {
   const { width, height, data } = image;
   const paper = paperBrightness({ width, height, data: Float32Array.from(data) }, Math.ceil(expectedSize));
   const mask = new Uint8Array(width * height);
-  for (let i = 0; i < mask.length; i++) if (data[i]! < DARKEST_SHADOW * paper[i]!) mask[i] = 1;
+  for (let i = 0; i < mask.length; i++) if (data[i]! < darkestShadow * paper[i]!) mask[i] = 1;
   return candidatesIn(mask, width, height, expectedSize);
 }
 
