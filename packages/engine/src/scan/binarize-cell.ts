@@ -4,6 +4,7 @@ import { SPECK_MM2 } from "./clean-cell.ts";
 import type { FloatImage } from "./images.ts";
 import { kthSmallest } from "./kth-smallest.ts";
 import { labelComponents } from "./label-components.ts";
+import type { NormalisedPicture } from "./normalise-lighting.ts";
 import { closing, minFilter } from "./rank-filter.ts";
 import { acrossStrokes, bilinear, smoothAlongStrokes } from "./smooth-along-strokes.ts";
 
@@ -234,6 +235,8 @@ const PRINT_PERCENTILE = 0.8;
 const FAINT_SIGMAS = 6;
 /** Such faint ink counts only in parts this long (mm) or longer: a stroke, not a printed dot or a speck. */
 const FAINT_MIN_MM = 0.8;
+/** A faint part with more than this share of its pixels along a shadow's edge is the edge's (see findFaintStrokes). */
+const SHADOW_EDGE_SHARE = 0.5;
 /** …and, lying on a printed line, this long: longer than a dash of the x-height guide (1.2 mm) and its blur. */
 const FAINT_ON_PRINT_MM = 2;
 /** Grain strung into a part this long (mm) or longer may be a light stroke of a pencil (see faintStrokes). */
@@ -305,7 +308,7 @@ const GRAIN_CURVATURES = 2;
  * much darker (DARKEST_PRINT), and sure ink is judged with the printed lines divided out.
  */
 export function binarizeCell(
-  image: FloatImage,
+  image: NormalisedPicture,
   pxPerMm = 8,
   labels: readonly PixelRect[] = [],
   print?: PrintedLines,
@@ -535,7 +538,7 @@ function followStrokes(
  * box with nothing below the threshold).
  */
 function findFaintStrokes(
-  image: FloatImage,
+  image: NormalisedPicture,
   pxPerMm: number,
   labels: readonly PixelRect[],
   inkLevel: number,
@@ -560,8 +563,16 @@ function findFaintStrokes(
       for (let x = Math.max(0, r.x0); x < Math.min(width, r.x1); x++) onLabel[y * width + x] = 1;
     }
   }
+  // In a shadow the division raised the picture's noise (see NormalisedPicture.noiseGain), and the grain measured
+  // over the whole box is the lit paper's and the shadow's mixed: a stroke starts FAINT_SIGMAS of the grain below
+  // paper where it lies, the lit paper's grain raised as much there, when that is the larger.
+  const gain = image.noiseGain;
+  const litGrain = gain && grainOf(flat.map((v, i) => 1 + (v - 1) / gain[i]!));
   for (let i = 0; i < n; i++) {
-    if (flat[i]! < threshold && !onLabel[i]) {
+    const start = litGrain
+      ? 1 - Math.max(MIN_CONTRAST, FAINT_SIGMAS * Math.max(grain, litGrain * gain[i]!))
+      : threshold;
+    if (flat[i]! < start && !onLabel[i]) {
       mask[i] = 1;
       queue[tail++] = i;
     }
@@ -589,6 +600,8 @@ function findFaintStrokes(
     const offRows = new Uint8Array(parts.count + 1);
     const offColumns = new Uint8Array(parts.count + 1);
     const offShapes = new Uint8Array(parts.count + 1);
+    const onShadowEdge = new Int32Array(parts.count + 1);
+    const { shadowEdge } = image;
     for (let y = 0; y < height; y++) {
       for (let x = 0; x < width; x++) {
         const l = parts.labels[y * width + x]!;
@@ -597,6 +610,7 @@ function findFaintStrokes(
         if (!dividedRows[y]) offRows[l] = 1;
         if (!dividedColumns[x]) offColumns[l] = 1;
         if (!shapes.zone[y * width + x]) offShapes[l] = 1;
+        if (shadowEdge?.[y * width + x]) onShadowEdge[l] = onShadowEdge[l]! + 1;
       }
     }
     const deepest = new Float32Array(parts.count + 1).fill(1);
@@ -643,6 +657,9 @@ function findFaintStrokes(
       const dot = penInk && parts.area[l]! >= dotArea && deepest[l]! <= dotLevel;
       const unprinted = (dot && deepest[l]! < inkOnly) || overDashes(l);
       if (!unprinted && (!offRows[l] || !offColumns[l] || !offShapes[l])) continue;
+      // A part lying mostly along a shadow's edge is what dividing by the paper left of the edge (see shadowEdgeZone);
+      // a faint stroke crossing the edge lies mostly off it.
+      if (onShadowEdge[l]! > SHADOW_EDGE_SHARE * parts.area[l]!) continue;
       // In a box holding a pen's ink, a part under half as deep is grain strung along the faint threshold, however
       // long: a letter's other strokes come from the same pen. A pencil's strokes range from firm to light, but a
       // short part under a third as deep as the box's ink is grain too (a light stroke is long or joins the letter).
@@ -748,7 +765,7 @@ const foundIn = new WeakMap<
  * regions its first reading prepared) is cut again, not found again.
  */
 function faintStrokes(
-  image: FloatImage,
+  image: NormalisedPicture,
   pxPerMm: number,
   labels: readonly PixelRect[],
   inkLevel: number,

@@ -1,5 +1,5 @@
 import type { FloatImage } from "./images.ts";
-import { closing, maxFilter } from "./rank-filter.ts";
+import { closing, maxFilter, minFilter } from "./rank-filter.ts";
 
 /**
  * Blocks this much darker than the brightest block of the cell mean the light is uneven within it: a shadow's edge
@@ -19,6 +19,24 @@ const CLOSING_RADIUS_BLOCKS = 0.6;
 export const DARKEST_SHADOW = 0.15;
 
 /**
+ * A picture divided by its paper. Where the light within it is uneven, also where a shadow's edge runs through it (1;
+ * see shadowEdgeZone), and how much the division raised each pixel's noise against the brightest paper's: the
+ * sensor's noise does not dim with the light, so divided by a shadow's paper it grows by as much as the light fell.
+ */
+export type NormalisedPicture = FloatImage & { shadowEdge?: Uint8Array; noiseGain?: Float32Array };
+
+/**
+ * How far each way a shadow's edge is looked for, as a share of a block (0.3 mm at the reader's blocks of 2.5 mm): a
+ * penumbra and the pixel or two the paper's estimate may stand off it.
+ */
+const EDGE_REACH_BLOCKS = 0.12;
+/**
+ * Paper stepping by this share within that reach is a shadow's edge: light falling off across a page (a lamp to one
+ * side, a lens's vignetting) changes a few hundredths over a centimetre.
+ */
+const EDGE_STEP = 0.15;
+
+/**
  * Divides a cell's picture by its paper brightness so paper reads 1 and ink a fraction of it, whatever the
  * shadows and the exposure. Paper brightness is a high percentile of blocks a few millimetres wide (taken from a
  * neighbour where ink covers a block) interpolated between block centres. Where the light changes sharply within
@@ -32,7 +50,7 @@ export function normaliseLighting(
   image: FloatImage,
   blockPx: number,
   widened?: (margin: number) => FloatImage,
-): { image: FloatImage; paperLevel: number } {
+): { image: NormalisedPicture; paperLevel: number } {
   const { width, height, data } = image;
   const bw = Math.max(1, Math.round(width / blockPx));
   const bh = Math.max(1, Math.round(height / blockPx));
@@ -113,17 +131,48 @@ export function normaliseLighting(
   };
   const islands = paper && inkIslands(paper, width, height, levelsOfRow);
   const pixelLevels = new Float64Array(width);
+  // The level each pixel was divided by, kept where the closing's paper was used, to find the shadow's edges in.
+  const used = paper && new Float32Array(width * height);
   for (let y = 0; y < height; y++) {
     levelsOfRow(y, pixelLevels);
     const row = y * width;
     for (let x = 0; x < width; x++) {
       let level = pixelLevels[x]!;
       if (paper && !islands![row + x] && paper[row + x]! >= DARKEST_SHADOW * level) level = paper[row + x]!;
+      if (used) used[row + x] = level;
       out[row + x] = data[row + x]! / level;
     }
   }
   const sorted = Array.from(spread).sort((a, b) => a - b);
-  return { image: { width, height, data: out }, paperLevel: sorted[sorted.length >> 1]! };
+  const normalised: NormalisedPicture = { width, height, data: out };
+  if (used) {
+    const edge = shadowEdgeZone(used, width, height, Math.max(1, Math.round(EDGE_REACH_BLOCKS * blockPx)));
+    if (edge) normalised.shadowEdge = edge;
+    const gain = new Float32Array(width * height);
+    for (let i = 0; i < gain.length; i++) gain[i] = Math.max(1, brightest / used[i]!);
+    normalised.noiseGain = gain;
+  }
+  return { image: normalised, paperLevel: sorted[sorted.length >> 1]! };
+}
+
+/**
+ * Where the paper's level steps by EDGE_STEP within `reach` pixels: along a shadow's edge. Dividing by the closing's
+ * paper leaves no band there, but the paper's estimate may stand a pixel off the edge, and what that leaves (a thin
+ * line a few hundredths darker than paper, broken by the noise) is as deep as a pale pencil's stroke: in a blank box
+ * a faint reading kept it as a letter (see findFaintStrokes).
+ */
+function shadowEdgeZone(level: Float32Array, width: number, height: number, reach: number): Uint8Array | undefined {
+  const high = maxFilter(level, width, height, reach);
+  const low = minFilter(level, width, height, reach);
+  const zone = new Uint8Array(width * height);
+  let any = false;
+  for (let i = 0; i < zone.length; i++) {
+    if (high[i]! > (1 + EDGE_STEP) * low[i]!) {
+      zone[i] = 1;
+      any = true;
+    }
+  }
+  return any ? zone : undefined;
 }
 
 /**
