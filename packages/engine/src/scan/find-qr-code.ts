@@ -133,23 +133,45 @@ function stretchAlong(
 const SHADE_CLOSING_SHARE = 1 / 40;
 
 /**
+ * The narrowest closing findQrCodeInShade tries, in pixels of the detection image: wider than the solid dark patches
+ * of a code still big enough to be read there (a finder pattern's centre, three modules of about 1.5 px).
+ */
+const SHADE_CLOSING_MIN_PX = 6;
+
+/**
  * Finds the page's QR code on the detection image with its light divided out, for a picture where neither the code
  * nor the markers were found as they are: a hard shadow's edge across the code's quiet zone (a hand or a phone over
  * the page under a lamp) joins the shadow to the code's dark modules, and a marker deep in the shadow looks like
- * nothing. Divided by the paper's brightness, the shadow reads as paper and the code and markers as print.
+ * nothing. Divided by the paper's brightness, the shadow reads as paper and the code and markers as print. Where the
+ * page is far from the camera, a closing as wide as the code of a page filling the frame cannot follow a shadow's
+ * rounded corner beside the code and leaves it smudged across the code's modules: narrower closings, halving down to
+ * SHADE_CLOSING_MIN_PX, are tried after it (the code only; each wider than the code's modules and finder centres at
+ * the sizes it can still be read at).
  */
 export async function findQrCodeInShade(
   detection: GreyImage,
   factor: number,
   byMarkers: (even: GreyImage) => Promise<FoundQrCode | undefined>,
 ): Promise<FoundQrCode | undefined> {
-  const { width, height, data } = detection;
-  const radius = Math.max(4, Math.round(SHADE_CLOSING_SHARE * Math.max(width, height)));
+  const toScan = (x: number, y: number) => scanPoint(x * factor, y * factor);
+  const widest = Math.max(4, Math.round(SHADE_CLOSING_SHARE * Math.max(detection.width, detection.height)));
+  const image = dividedByPaper(detection, widest);
+  const found = (await readHandfontQr(image, toScan)) ?? (await byMarkers(image));
+  if (found) return found;
+  for (let radius = widest >> 1; radius >= SHADE_CLOSING_MIN_PX; radius >>= 1) {
+    const narrower = await readHandfontQr(dividedByPaper(detection, radius), toScan);
+    if (narrower) return narrower;
+  }
+  return undefined;
+}
+
+/** The picture divided by its paper's brightness (a closing of `radius`), paper at 255. */
+function dividedByPaper(picture: GreyImage, radius: number): GreyImage {
+  const { width, height, data } = picture;
   const paper = paperBrightness({ width, height, data: Float32Array.from(data) }, radius);
   const even = new Uint8Array(data.length);
   for (let i = 0; i < data.length; i++) even[i] = Math.min(255, (255 * data[i]!) / Math.max(1, paper[i]!) + 0.5);
-  const image = { width, height, data: even };
-  return (await readHandfontQr(image, (x, y) => scanPoint(x * factor, y * factor))) ?? byMarkers(image);
+  return { width, height, data: even };
 }
 
 export async function readHandfontQr(
