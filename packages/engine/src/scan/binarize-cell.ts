@@ -4,7 +4,7 @@ import { SPECK_MM2 } from "./clean-cell.ts";
 import type { FloatImage } from "./images.ts";
 import { kthSmallest } from "./kth-smallest.ts";
 import { labelComponents } from "./label-components.ts";
-import type { NormalisedPicture } from "./normalise-lighting.ts";
+import { type NormalisedPicture, shadowEdgeZone } from "./normalise-lighting.ts";
 import { closing, minFilter } from "./rank-filter.ts";
 import { acrossStrokes, bilinear, smoothAlongStrokes } from "./smooth-along-strokes.ts";
 
@@ -563,14 +563,15 @@ function findFaintStrokes(
       for (let x = Math.max(0, r.x0); x < Math.min(width, r.x1); x++) onLabel[y * width + x] = 1;
     }
   }
-  // In a shadow the division raised the picture's noise (see NormalisedPicture.noiseGain), and the grain measured
+  // In a shadow the division raised the picture's noise by lit / level (see NormalisedPicture), and the grain measured
   // over the whole box is the lit paper's and the shadow's mixed: a stroke starts FAINT_SIGMAS of the grain below
   // paper where it lies, the lit paper's grain raised as much there, when that is the larger.
-  const gain = image.noiseGain;
-  const litGrain = gain && grainOf(flat.map((v, i) => 1 + (v - 1) / gain[i]!));
+  const divided = image.dividedBy;
+  const noiseGain = divided?.levels.map((level) => Math.max(1, divided.lit / level));
+  const litGrain = noiseGain && grainOf(flat.map((v, i) => 1 + (v - 1) / noiseGain[i]!));
   for (let i = 0; i < n; i++) {
     const start = litGrain
-      ? 1 - Math.max(MIN_CONTRAST, FAINT_SIGMAS * Math.max(grain, litGrain * gain[i]!))
+      ? 1 - Math.max(MIN_CONTRAST, FAINT_SIGMAS * Math.max(grain, litGrain * noiseGain[i]!))
       : threshold;
     if (flat[i]! < start && !onLabel[i]) {
       mask[i] = 1;
@@ -601,7 +602,7 @@ function findFaintStrokes(
     const offColumns = new Uint8Array(parts.count + 1);
     const offShapes = new Uint8Array(parts.count + 1);
     const onShadowEdge = new Int32Array(parts.count + 1);
-    const { shadowEdge } = image;
+    const shadowEdge = shadowEdgeZone(image);
     for (let y = 0; y < height; y++) {
       for (let x = 0; x < width; x++) {
         const l = parts.labels[y * width + x]!;

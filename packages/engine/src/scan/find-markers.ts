@@ -9,7 +9,7 @@ import { levelOfShare } from "./grey-levels.ts";
 import { type Homography, localScale, pageToScan, solveHomography } from "./homography.ts";
 import type { GreyImage } from "./images.ts";
 import { labelComponents } from "./label-components.ts";
-import { paperBrightness } from "./normalise-lighting.ts";
+import { DARKEST_SHADOW, paperBrightness } from "./normalise-lighting.ts";
 import { downscale } from "./to-luminance.ts";
 
 export type Candidate = { x: number; y: number; size: number };
@@ -193,11 +193,11 @@ export function markerCandidates(image: GreyImage, expectedSize: number): Candid
 
 /**
  * The darkest a shadow may leave the paper, as markerCandidatesUnderShadow is tried in turn: a third of the light (a
- * lamp's shadow in a lit room), then a sixth (a desk lamp the only light). Printed black reads a tenth or two of the
- * paper around it, so the second level loses the greyer prints of a blurred photo, and is tried only when the first
- * found no four markers agreeing with the code.
+ * lamp's shadow in a lit room), then the darkest shadow the lighting allows (a desk lamp the only light). Printed
+ * black reads a tenth or two of the paper around it, so the second level loses the greyer prints of a blurred photo,
+ * and is tried only when the first found no four markers agreeing with the code.
  */
-const SHADOW_DEPTHS = [0.3, 0.15];
+const SHADOW_DEPTHS = [0.3, DARKEST_SHADOW];
 
 /**
  * Marker candidates on a picture with a hard shadow across a marker: its edge passing through the marker darkens

@@ -19,11 +19,12 @@ const CLOSING_RADIUS_BLOCKS = 0.6;
 export const DARKEST_SHADOW = 0.15;
 
 /**
- * A picture divided by its paper. Where the light within it is uneven, also where a shadow's edge runs through it (1;
- * see shadowEdgeZone), and how much the division raised each pixel's noise against the brightest paper's: the
- * sensor's noise does not dim with the light, so divided by a shadow's paper it grows by as much as the light fell.
+ * A picture divided by its paper; where the light within it is uneven, also what each pixel was divided by (`levels`)
+ * and the brightest paper's level (`lit`). The sensor's noise does not dim with the light, so divided by a shadow's
+ * paper it grows by as much as the light fell: lit / level (see findFaintStrokes); and the levels step along a
+ * shadow's edge (see shadowEdgeZone).
  */
-export type NormalisedPicture = FloatImage & { shadowEdge?: Uint8Array; noiseGain?: Float32Array };
+export type NormalisedPicture = FloatImage & { dividedBy?: { levels: Float32Array; lit: number; edgeReach: number } };
 
 /**
  * How far each way a shadow's edge is looked for, as a share of a block (0.3 mm at the reader's blocks of 2.5 mm): a
@@ -146,33 +147,26 @@ export function normaliseLighting(
   const sorted = Array.from(spread).sort((a, b) => a - b);
   const normalised: NormalisedPicture = { width, height, data: out };
   if (used) {
-    const edge = shadowEdgeZone(used, width, height, Math.max(1, Math.round(EDGE_REACH_BLOCKS * blockPx)));
-    if (edge) normalised.shadowEdge = edge;
-    const gain = new Float32Array(width * height);
-    for (let i = 0; i < gain.length; i++) gain[i] = Math.max(1, brightest / used[i]!);
-    normalised.noiseGain = gain;
+    const edgeReach = Math.max(1, Math.round(EDGE_REACH_BLOCKS * blockPx));
+    normalised.dividedBy = { levels: used, lit: brightest, edgeReach };
   }
   return { image: normalised, paperLevel: sorted[sorted.length >> 1]! };
 }
 
 /**
- * Where the paper's level steps by EDGE_STEP within `reach` pixels: along a shadow's edge. Dividing by the closing's
- * paper leaves no band there, but the paper's estimate may stand a pixel off the edge, and what that leaves (a thin
- * line a few hundredths darker than paper, broken by the noise) is as deep as a pale pencil's stroke: in a blank box
- * a faint reading kept it as a letter (see findFaintStrokes).
+ * Where a normalised picture's paper level steps by EDGE_STEP within its edge reach (1): along a shadow's edge.
+ * Dividing by the closing's paper leaves no band there, but the paper's estimate may stand a pixel off the edge, and
+ * what that leaves (a thin line a few hundredths darker than paper, broken by the noise) is as deep as a pale pencil's
+ * stroke: in a blank box a faint reading kept it as a letter (see findFaintStrokes). Undefined where the light is even.
  */
-function shadowEdgeZone(level: Float32Array, width: number, height: number, reach: number): Uint8Array | undefined {
-  const high = maxFilter(level, width, height, reach);
-  const low = minFilter(level, width, height, reach);
+export function shadowEdgeZone({ width, height, dividedBy }: NormalisedPicture): Uint8Array | undefined {
+  if (!dividedBy) return undefined;
+  const { levels, edgeReach } = dividedBy;
+  const high = maxFilter(levels, width, height, edgeReach);
+  const low = minFilter(levels, width, height, edgeReach);
   const zone = new Uint8Array(width * height);
-  let any = false;
-  for (let i = 0; i < zone.length; i++) {
-    if (high[i]! > (1 + EDGE_STEP) * low[i]!) {
-      zone[i] = 1;
-      any = true;
-    }
-  }
-  return any ? zone : undefined;
+  for (let i = 0; i < zone.length; i++) if (high[i]! > (1 + EDGE_STEP) * low[i]!) zone[i] = 1;
+  return zone;
 }
 
 /**
