@@ -133,6 +133,40 @@ describe("followInk", () => {
     expect(upper.inkAt(top.box.x + 10, top.baselineY - 3)).toBe(true);
   });
 
+  it("gives a mark to the letter under it, not to the descender of the letter above that ends just over it", () => {
+    // The top box's tail runs down through the gap and 0.2 mm into the box below, ending 0.8 mm over a breve that
+    // stands 1.2 mm over the lower box's capital: the tail is nearer, but it is a tail outside its own box.
+    const capital: BoxMm = {
+      x: below.box.x + 11.5,
+      y: below.box.y + 3,
+      width: 1,
+      height: below.baselineY - below.box.y - 3,
+    };
+    const breve: BoxMm = { x: below.box.x + 11, y: below.box.y + 1, width: 2, height: 0.8 };
+    const strokes = [bowl(top), tail(top, below.box.y + 0.2), capital, breve];
+    const lower = page(below, strokes);
+    expect(lower.inkAt(below.box.x + 12, below.box.y + 1.4)).toBe(true);
+    const upper = page(top, strokes);
+    expect(upper.inkAt(below.box.x + 12, below.box.y + 1.4)).toBe(false);
+    expect(upper.inkAt(top.box.x + 12.3, below.box.y - 1)).toBe(true);
+  });
+
+  it("gives a mark to the letter under it rather than to a neighbour's stroke beside it a little nearer", () => {
+    // A bar of "0" runs to its box's right edge, 2.5 mm left of a mark written in the free top left of "1"'s box,
+    // 2.7 mm over "1"'s capital. Marks stand over or under their letters.
+    const stem: BoxMm = { x: top.box.x + 9, y: top.box.y + 1, width: 1, height: top.baselineY - top.box.y - 1 };
+    const bar: BoxMm = { x: top.box.x + 9, y: top.box.y + 1, width: 10.8, height: 0.6 };
+    const mark: BoxMm = { x: right.box.x + 0.3, y: right.box.y + 1, width: 1.6, height: 0.8 };
+    const capital: BoxMm = { x: right.box.x + 1.5, y: mark.y + mark.height + 2.7, width: 1.5, height: 8 };
+    const strokes = [stem, bar, mark, capital];
+    const owner = page(right, strokes);
+    expect(owner.inkAt(mark.x + 0.8, mark.y + 0.4)).toBe(true);
+    expect(owner.inkAt(capital.x + 0.7, capital.y + 4)).toBe(true);
+    const neighbour = page(top, strokes);
+    expect(neighbour.inkAt(mark.x + 0.8, mark.y + 0.4)).toBe(false);
+    expect(neighbour.inkAt(top.box.x + 15, top.box.y + 1.3)).toBe(true);
+  });
+
   it("warns that a letter may be cut off only where its ink runs on past what can be read: here into the header", () => {
     // "0" is in the first row, 3 mm below the readable part of the page: a tall stroke runs up 5 mm past its top.
     expect(top.box.y - surroundings.area.y).toBeCloseTo(3, 0);

@@ -41,6 +41,12 @@ const CROSSED_MM = 0.25;
 const TOUCH_MM2 = 1;
 /** How far from a letter (ems) a mark outside every core (an accent, a dot) is still taken as that letter's. */
 const MARK_REACH_EM = 0.35;
+/**
+ * How much farther (ems) a letter's ink outside its own box lies from a mark than it seems. A mark is written over or
+ * under its letter's body, which lies in the letter's box; a neighbour's descender or tail that ran into this box and
+ * ends beside the mark (a В's tail above a Й's breve) is not what the mark belongs to.
+ */
+const MARK_TAIL_EM = 0.1;
 
 /** The page's boxes and the area below its header and above its bottom markers, as `followInk` needs them. */
 export function surroundingsOf(layout: Layout, page: number): Surroundings {
@@ -114,8 +120,9 @@ export type FollowOptions = {
  * judged by where its mass lies in the boxes' cores: a blob held by a neighbour's core is the neighbour's
  * stroke and is trimmed; one held by this box's core is this letter and is kept whole (a box's letter is the
  * blob holding most of its core's ink). A blob no core holds
- * (an accent, a dot, a mark written above the box) goes to the nearest letter within MARK_REACH_EM, else to
- * the box holding most of it, else, when it reaches the box's cut, to this box. When a neighbour's letter and
+ * (an accent, a dot, a mark written above the box) goes to the nearest letter within MARK_REACH_EM (nearest as
+ * marks stand: over or under their letter's body, see nearestLetter), else to the box holding most of it, else,
+ * when it reaches the box's cut, to this box. When a neighbour's letter and
  * this one touch (one blob is both letters) the blob is split: each core keeps its own ink, and
  * the ink between is given to the upper box (then the left one), since a letter runs down into the box below
  * far more often than up into the box above.
@@ -182,7 +189,17 @@ export function followInk(
     if (ours === 0 && theirs === 0) {
       // No letter's core holds it (an accent, a dot, a mark past the edge): the nearest letter takes it, or
       // else the box holding most of it.
-      nearest ??= nearestLetter(parts.labels, width, height, letterOf(coreMass, count), reach);
+      nearest ??= nearestLetter(
+        parts.labels,
+        width,
+        height,
+        letterOf(coreMass, count),
+        boxes.map((c) => rect(c.box)),
+        {
+          reach,
+          tail: Math.round(MARK_TAIL_EM * cell.emMm * pxPerMm),
+        },
+      );
       let owner = nearestOf(parts.labels, width, nearest, l, parts);
       if (owner < 0) owner = boxMass.findIndex((mass) => 2 * mass[l]! > area);
       if (owner === 0 || (owner < 0 && own > 0)) {
@@ -256,41 +273,51 @@ function letterOf(coreMass: Int32Array[], count: number): Int8Array {
 }
 
 /**
- * For every pixel, which box's letter (`letter` per component label) lies nearest, within `reach` pixels (−1
- * where none does), and how far: a breadth-first flood from all letters at once, by chessboard distance.
+ * For every pixel, which box's letter (`letter` per component label) lies nearest, within `reach` (−1 where none
+ * does), and how far. Marks stand over or under their letter, seldom beside it: a step across counts twice a step
+ * up or down (a breve in the gap between two rows goes with the letter under it, not with the descender of the one
+ * above that ends beside it). A letter's pixels outside its own box (`boxes[k]`) start `tail` late (MARK_TAIL_EM).
+ * A flood from all letters at once, in order of distance (one queue of pixels per distance).
  */
-function nearestLetter(labels: Int32Array, width: number, height: number, letter: Int8Array, reach: number): Nearest {
+function nearestLetter(
+  labels: Int32Array,
+  width: number,
+  height: number,
+  letter: Int8Array,
+  boxes: readonly PixelRect[],
+  { reach, tail }: { reach: number; tail: number },
+): Nearest {
   const owner = new Int8Array(width * height).fill(-1);
-  const distance = new Uint16Array(width * height);
-  let queue = new Int32Array(width * height);
-  let size = 0;
+  const distance = new Uint16Array(width * height).fill(0xffff);
+  const queues: number[][] = Array.from({ length: reach + 1 }, () => []);
+  const reached = (i: number, k: number, d: number) => {
+    owner[i] = k;
+    distance[i] = d;
+    queues[d]!.push(i);
+  };
   for (let i = 0; i < labels.length; i++) {
     const k = letter[labels[i]!]!;
-    if (labels[i] && k >= 0) {
-      owner[i] = k;
-      queue[size++] = i;
-    }
+    if (!labels[i] || k < 0) continue;
+    const x = i % width;
+    const y = (i - x) / width;
+    const r = boxes[k]!;
+    const inBox = x >= r.x0 && x < r.x1 && y >= r.y0 && y < r.y1;
+    if (inBox) reached(i, k, 0);
+    else if (tail <= reach && tail < distance[i]!) reached(i, k, tail);
   }
-  let next = new Int32Array(width * height);
-  for (let step = 0; step < reach && size > 0; step++) {
-    let grown = 0;
-    for (let q = 0; q < size; q++) {
-      const i = queue[q]!;
+  for (let d = 0; d < reach; d++) {
+    for (const i of queues[d]!) {
+      if (distance[i] !== d) continue;
       const x = i % width;
       const y = (i - x) / width;
       for (let yy = Math.max(0, y - 1); yy <= Math.min(height - 1, y + 1); yy++) {
         for (let xx = Math.max(0, x - 1); xx <= Math.min(width - 1, x + 1); xx++) {
           const j = yy * width + xx;
-          if (owner[j] === -1) {
-            owner[j] = owner[i]!;
-            distance[j] = step + 1;
-            next[grown++] = j;
-          }
+          const next = d + (xx === x ? 1 : 2);
+          if (next <= reach && next < distance[j]!) reached(j, owner[i]!, next);
         }
       }
     }
-    [queue, next] = [next, queue];
-    size = grown;
   }
   return { owner, distance };
 }
