@@ -277,7 +277,7 @@ function letterOf(coreMass: Int32Array[], count: number): Int8Array {
  * does), and how far. Marks stand over or under their letter, seldom beside it: a step across counts twice a step
  * up or down (a breve in the gap between two rows goes with the letter under it, not with the descender of the one
  * above that ends beside it). A letter's pixels outside its own box (`boxes[k]`) start `tail` late (MARK_TAIL_EM).
- * A flood from all letters at once, in order of distance (one queue of pixels per distance).
+ * A flood from all letters at once, in order of distance.
  */
 function nearestLetter(
   labels: Int32Array,
@@ -287,26 +287,39 @@ function nearestLetter(
   boxes: readonly PixelRect[],
   { reach, tail }: { reach: number; tail: number },
 ): Nearest {
-  const owner = new Int8Array(width * height).fill(-1);
-  const distance = new Uint16Array(width * height).fill(0xffff);
-  const queues: number[][] = Array.from({ length: reach + 1 }, () => []);
-  const reached = (i: number, k: number, d: number) => {
-    owner[i] = k;
-    distance[i] = d;
-    queues[d]!.push(i);
-  };
-  for (let i = 0; i < labels.length; i++) {
+  const n = width * height;
+  const owner = new Int8Array(n).fill(-1);
+  const distance = new Uint16Array(n).fill(0xffff);
+  // A step costs 1 or 2, so three queues in turn hold the pixels at distance d, d + 1 and d + 2; a pixel enters a
+  // distance's queue at most once (only a strictly shorter way moves it), so each fits the picture.
+  const queues = [new Int32Array(n), new Int32Array(n), new Int32Array(n)];
+  const sizes = [0, 0, 0];
+  const late: number[] = [];
+  for (let i = 0; i < n; i++) {
     const k = letter[labels[i]!]!;
     if (!labels[i] || k < 0) continue;
     const x = i % width;
     const y = (i - x) / width;
     const r = boxes[k]!;
-    const inBox = x >= r.x0 && x < r.x1 && y >= r.y0 && y < r.y1;
-    if (inBox) reached(i, k, 0);
-    else if (tail <= reach && tail < distance[i]!) reached(i, k, tail);
+    if (x >= r.x0 && x < r.x1 && y >= r.y0 && y < r.y1) {
+      owner[i] = k;
+      distance[i] = 0;
+      queues[0]![sizes[0]!++] = i;
+    } else late.push(i);
   }
   for (let d = 0; d < reach; d++) {
-    for (const i of queues[d]!) {
+    if (d === tail) {
+      // Ink outside its letter's box starts here, where no letter's own ink came nearer.
+      for (const i of late) {
+        if (distance[i]! <= d) continue;
+        owner[i] = letter[labels[i]!]!;
+        distance[i] = d;
+        queues[d % 3]![sizes[d % 3]!++] = i;
+      }
+    }
+    const queue = queues[d % 3]!;
+    for (let q = 0; q < sizes[d % 3]!; q++) {
+      const i = queue[q]!;
       if (distance[i] !== d) continue;
       const x = i % width;
       const y = (i - x) / width;
@@ -314,10 +327,14 @@ function nearestLetter(
         for (let xx = Math.max(0, x - 1); xx <= Math.min(width - 1, x + 1); xx++) {
           const j = yy * width + xx;
           const next = d + (xx === x ? 1 : 2);
-          if (next <= reach && next < distance[j]!) reached(j, owner[i]!, next);
+          if (next > reach || next >= distance[j]!) continue;
+          owner[j] = owner[i]!;
+          distance[j] = next;
+          queues[next % 3]![sizes[next % 3]!++] = j;
         }
       }
     }
+    sizes[d % 3] = 0;
   }
   return { owner, distance };
 }
