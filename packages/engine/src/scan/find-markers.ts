@@ -206,7 +206,11 @@ const SHADOW_DEPTHS = [0.3, DARKEST_SHADOW];
  * reads a tenth or two of the paper around it, a shadow `darkestShadow` or more, and the white a shadow reaches too
  * narrow for the closing to see as paper still reads at its shadow's level, relative to lit paper.
  */
-export function markerCandidatesUnderShadow(image: GreyImage, expectedSize: number, darkestShadow = 0.3): Candidate[] {
+export function markerCandidatesUnderShadow(
+  image: GreyImage,
+  expectedSize: number,
+  darkestShadow = SHADOW_DEPTHS[0]!,
+): Candidate[] {
   const { width, height, data } = image;
   const paper = paperBrightness({ width, height, data: Float32Array.from(data) }, Math.ceil(expectedSize));
   const mask = new Uint8Array(width * height);

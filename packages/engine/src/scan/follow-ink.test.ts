@@ -49,6 +49,13 @@ const tail = (cell: LayoutCell, toY: number): BoxMm => ({
   width: 0.6,
   height: toY - cell.baselineY + 1,
 });
+/** An upright stroke 1 mm wide from `topMm` below `cell`'s top down to its baseline, `xMm` from its left side. */
+const upright = (cell: LayoutCell, xMm: number, topMm: number): BoxMm => ({
+  x: cell.box.x + xMm,
+  y: cell.box.y + topMm,
+  width: 1,
+  height: cell.baselineY - cell.box.y - topMm,
+});
 // A small letter sitting on the lower box's baseline, up to its x-height.
 const small = (cell: LayoutCell): BoxMm => ({ x: cell.box.x + 8, y: cell.baselineY - 6, width: 5, height: 6 });
 
@@ -117,12 +124,7 @@ describe("followInk", () => {
 
   it("gives an accent written above the box, in the gap, to the capital below it and not to the box above", () => {
     // A capital in the lower box written tall (its top 1 mm below the box's top), its accent in the gap above.
-    const capital: BoxMm = {
-      x: below.box.x + 8,
-      y: below.box.y + 1,
-      width: 1,
-      height: below.baselineY - below.box.y - 1,
-    };
+    const capital = upright(below, 8, 1);
     const accent: BoxMm = { x: below.box.x + 8.5, y: below.box.y - 1.4, width: 1.6, height: 0.8 };
     const strokes = [capital, accent, bowl(top)];
     const lower = page(below, strokes);
@@ -136,12 +138,7 @@ describe("followInk", () => {
   it("gives a mark to the letter under it, not to the descender of the letter above that ends just over it", () => {
     // The top box's tail runs down through the gap and 0.2 mm into the box below, ending 0.8 mm over a breve that
     // stands 1.2 mm over the lower box's capital: the tail is nearer, but it is a tail outside its own box.
-    const capital: BoxMm = {
-      x: below.box.x + 11.5,
-      y: below.box.y + 3,
-      width: 1,
-      height: below.baselineY - below.box.y - 3,
-    };
+    const capital = upright(below, 11.5, 3);
     const breve: BoxMm = { x: below.box.x + 11, y: below.box.y + 1, width: 2, height: 0.8 };
     const strokes = [bowl(top), tail(top, below.box.y + 0.2), capital, breve];
     const lower = page(below, strokes);
@@ -154,7 +151,7 @@ describe("followInk", () => {
   it("gives a mark to the letter under it rather than to a neighbour's stroke beside it a little nearer", () => {
     // A bar of "0" runs to its box's right edge, 2.5 mm left of a mark written in the free top left of "1"'s box,
     // 2.7 mm over "1"'s capital. Marks stand over or under their letters.
-    const stem: BoxMm = { x: top.box.x + 9, y: top.box.y + 1, width: 1, height: top.baselineY - top.box.y - 1 };
+    const stem = upright(top, 9, 1);
     const bar: BoxMm = { x: top.box.x + 9, y: top.box.y + 1, width: 10.8, height: 0.6 };
     const mark: BoxMm = { x: right.box.x + 0.3, y: right.box.y + 1, width: 1.6, height: 0.8 };
     const capital: BoxMm = { x: right.box.x + 1.5, y: mark.y + mark.height + 2.7, width: 1.5, height: 8 };
