@@ -619,10 +619,8 @@ function dumpGlyph(name: string, truth: SyntheticPage["truth"][number], readPath
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${view}" width="${(x1 - x0 + 100) / 2}" height="${(y1 - y0 + 100) / 2}">`,
     `<rect x="${x0 - 50}" y="${y0 - 50}" width="${x1 - x0 + 100}" height="${y1 - y0 + 100}" fill="white"/>`,
     `<line x1="${x0 - 50}" x2="${x1 + 50}" y1="0" y2="0" stroke="#ccc" stroke-width="2"/>`,
-    ...truth.contours.map(
-      (c) =>
-        `<polygon points="${points(c)}" fill="#9cf" fill-rule="nonzero" stroke="#9cf" stroke-width="${pen}" stroke-linejoin="round"/>`,
-    ),
+    // One path, so a counter wound against its outline is a hole, as the comparison fills it.
+    `<path d="${truth.contours.map((c) => `M${points(c)}Z`).join("")}" fill="#9cf" fill-rule="nonzero" stroke="#9cf" stroke-width="${pen}" stroke-linejoin="round"/>`,
     `<path d="${readPath}" transform="scale(1 -1)" fill="none" stroke="red" stroke-width="2"/>`,
     "</svg>",
   ];

@@ -645,6 +645,38 @@ describe("binarizeCell on pale wide strokes (a pencil's)", () => {
     expect(centreShare).toBeLessThan(0.05);
     expect(ringsWhole(mask, [30.5, 39.5])).toBe(true);
   });
+
+  it("cuts an upright stem as wide as written where a shaken photo's blur smears only across the bars", () => {
+    // A pale pen's "L", 3 px wide (0.375 mm), in a photo smeared up and down: the blur across the upright stem is
+    // 0.8 px, across the bar 2 px. Along the smear the bar keeps about half its depth; the stem, sharp across, nearly
+    // all of it.
+    const [sharp, smeared, depth, half] = [0.8, 2, 0.45, 1.5];
+    const span = (d: number, from: number, to: number, blurPx: number) =>
+      (erf((d - from) / (Math.SQRT2 * blurPx)) - erf((d - to) / (Math.SQRT2 * blurPx))) / 2;
+    const stem = (x: number, y: number) => span(x, 60 - half, 60 + half, sharp) * span(y, 45, 120, smeared);
+    const bar = (x: number, y: number) => span(y, 120 - half, 120 + half, smeared) * span(x, 60, 110, sharp);
+    const ink = (x: number, y: number) => depth * (1 - (1 - stem(x, y)) * (1 - bar(x, y)));
+    const covariance = [(sharp / 8) ** 2, 0, (smeared / 8) ** 2] as const;
+    // Columns of read ink across the stem on the rows between the guides, and ink far from both strokes.
+    const stemWidths = (mask: Uint8Array) => {
+      const widths: number[] = [];
+      for (let y = 75; y < 95; y++) {
+        let row = 0;
+        for (let x = 50; x < 70; x++) row += mask[y * 160 + x]!;
+        widths.push(row);
+      }
+      return widths.sort((a, b) => a - b)[10]!;
+    };
+    for (let seed = 1; seed <= 3; seed++) {
+      const picture = photoCell(seed, ink);
+      const page = { blurMm: smeared / 8, bands: true };
+      const across = binarizeCell(picture, 8, [LABEL], undefined, { ...page, blurCovarianceMm: covariance });
+      // Within a pixel of the 3 px written.
+      expect({ seed, width: Math.abs(stemWidths(across.mask) - 2 * half) <= 1 }).toEqual({ seed, width: true });
+      // Judged against the blur's widest, the stem was cut near its middle.
+      expect(stemWidths(binarizeCell(picture, 8, [LABEL], undefined, page).mask)).toBeLessThan(2 * half - 1);
+    }
+  });
 });
 
 describe("binarizeCell on print a faint box cannot divide out", () => {

@@ -82,6 +82,11 @@ export type PageLevels = {
   /** The blur along the way it spreads most, standard deviation in page mm (see measureBlur). */
   blurMm?: number;
   /**
+   * The blur's covariance at the box (xx, xy, yy, page mm², see blurCovarianceAt), which blurMm is the larger spread
+   * of: a band's edges are cut against the blur across its own stroke.
+   */
+  blurCovarianceMm?: readonly [number, number, number];
+  /**
    * Whether the page's faint strokes are bands wider than the blur (a pencil's) rather than hairlines, as decided over
    * the whole page (see RESOLVED_WIDTH); undefined: each box decides by its own strokes.
    */
@@ -328,7 +333,7 @@ export function binarizeCell(
   const inkLevel = Math.min(percentileOf(data, 0.001), page.boxInkLevel ?? 1);
   const shapes = printedShapes(width, height, pxPerMm, print, blurPx ?? PRINT_SHAPE_BLUR_MM * pxPerMm);
   if (inkLevel >= EMPTY_LEVEL - printDarker)
-    return faintStrokes(image, pxPerMm, labels, inkLevel, printable, shapes, blurPx, page.bands, page.bandRatio);
+    return faintStrokes(image, pxPerMm, labels, inkLevel, printable, shapes, blurPx, page);
   const threshold = Math.min(MAX_THRESHOLD, (1 + inkLevel) / 2);
   // Ink lighter than print can be told from by its level alone (a pencil, a pale pen) is cut far below its midway by
   // the ceiling, which thins its strokes, breaks a pencil's grain into holes and loses its dots: where the page's blur
@@ -344,7 +349,7 @@ export function binarizeCell(
   if (blurPx === undefined || (1 + inkLevel) / 2 - threshold <= LIGHT_INK_CUT) return sure;
   const closedWidth = meanWidth(withHolesClosed(sure.mask, width, height), width, height);
   if (closedWidth <= THIN_STROKE_MM * pxPerMm && page.bands !== true) return { ...sure, bandWidth: 0 };
-  const light = faintStrokes(image, pxPerMm, labels, inkLevel, printable, shapes, blurPx, page.bands, page.bandRatio);
+  const light = faintStrokes(image, pxPerMm, labels, inkLevel, printable, shapes, blurPx, page);
   // Read as hairlines, the sure ink is kept unless it holds less ink than the hairlines' middles: then the ceiling
   // left only pieces of strokes too blurred to reach it (a thin pen in a coarse photo), where crossings add up.
   if (!light.faint || count(sure.mask) < count(light.mask)) return light;
@@ -684,6 +689,8 @@ function findFaintStrokes(
     // edges are cut on the picture averaged along the strokes, where grain is evened out and strokes keep their
     // place and profile. (Strokes are found and followed on the picture itself, whose grain was measured.)
     const { picture: smooth, across, band } = smoothAround(flat, width, height, kept, pxPerMm);
+    // Each pixel's direction across its stroke: its own at the pen's scale, the band's where that one is the grain's.
+    const strokeNormal = new Float32Array(n);
     // What was found is cut near its middle: each pixel of it against the deepest point of its own stroke across it
     // (FAINT_CUT), within CORE_RADIUS_MM, and against the deepest ink all around it (FAINT_AROUND), where a crossing
     // or the other side of an outlined stroke may be deeper.
@@ -697,6 +704,7 @@ function findFaintStrokes(
       // Across the stroke as read at the pen's scale, and across the band where that direction is the grain's (NaN).
       const least = deepestAcross(smooth, width, height, x, y, across[i]!, radius, smooth[i]!);
       core[i] = Number.isNaN(band[i]!) ? least : deepestAcross(smooth, width, height, x, y, band[i]!, radius, least);
+      strokeNormal[i] = Number.isNaN(band[i]!) ? across[i]! : band[i]!;
     }
     const measured =
       blurPx === undefined ? undefined : bandWidth(smooth, core, mask, parts, keep, width, height, blurPx);
@@ -714,6 +722,7 @@ function findFaintStrokes(
       flat,
       measured,
       aboveGrain,
+      strokeNormal,
     };
   }
   margin.fill(1);
@@ -741,7 +750,46 @@ type FoundStrokes = {
   measured: { pixels: number; ratio: number } | undefined;
   /** What lies this far below a level lies below it whatever the grain. */
   aboveGrain: number;
+  /** Each pixel's direction across its stroke (radians, in the mask), 0 off the mask. */
+  strokeNormal: Float32Array;
 };
+
+/** A blur's covariance (xx, xy, yy). */
+type Covariance = readonly [number, number, number];
+
+/** A covariance in page mm² as the cut's pixels² (`pxPerMm` of them a millimetre). */
+function inPixels([xx, xy, yy]: Covariance, pxPerMm: number): Covariance {
+  const k = pxPerMm * pxPerMm;
+  return [xx * k, xy * k, yy * k];
+}
+
+/**
+ * Where each pixel of a band of strokes has its true edge, as a share of its core's depth (see edgeShare): judged
+ * against the blur across its own stroke (`covariance`, cut pixels²), not the blur's widest. A shaken or steep photo
+ * blurs its strokes several times more one way than the other: its upright stems, sharp across, were cut as a band
+ * of their width under the widest blur would have its edges, near their middles, and came back a third as wide as
+ * written (Bad Script, seed 61, steep and shaken). The pen's width comes from the strokes' width at half depth
+ * (`pixels`, see bandWidth) through the blur its strokes measured it under: the mean across them.
+ */
+function cutsAcross({ mask, keep, parts, strokeNormal }: FoundStrokes, pixels: number, covariance: Covariance) {
+  const [xx, xy, yy] = covariance;
+  const across = new Float32Array(mask.length);
+  let sum = 0;
+  let count = 0;
+  for (let i = 0; i < mask.length; i++) {
+    if (!mask[i]) continue;
+    const [c, s] = [Math.cos(strokeNormal[i]!), Math.sin(strokeNormal[i]!)];
+    across[i] = Math.sqrt(Math.max(1e-6, c * c * xx + 2 * c * s * xy + s * s * yy));
+    if (!keep[parts[i]!]) continue;
+    sum += across[i]!;
+    count++;
+  }
+  const mean = sum / Math.max(1, count);
+  const pen = trueWidth(pixels / mean) * mean;
+  const cuts = new Float32Array(mask.length);
+  for (let i = 0; i < mask.length; i++) if (mask[i]) cuts[i] = Math.min(FAINT_CUT, edgeShare(pen / across[i]!));
+  return cuts;
+}
 
 /**
  * Faint strokes found in a picture, by the picture (with the same labels and printed lines, the same objects: a
@@ -761,9 +809,9 @@ const foundIn = new WeakMap<
 >();
 
 /**
- * A faint cell's strokes (see findFaintStrokes) cut as bands or as hairlines as the page says (`bands`, `pageRatio`;
- * see cutFaintStrokes). What was found in the same picture before (a box read again as the page decides, from the
- * regions its first reading prepared) is cut again, not found again.
+ * A faint cell's strokes (see findFaintStrokes) cut as bands or as hairlines as the page says (PageLevels.bands and
+ * bandRatio; see cutFaintStrokes). What was found in the same picture before (a box read again as the page decides,
+ * from the regions its first reading prepared) is cut again, not found again.
  */
 function faintStrokes(
   image: NormalisedPicture,
@@ -773,8 +821,7 @@ function faintStrokes(
   printable: Printable,
   shapes: PrintedShapes,
   blurPx: number | undefined,
-  bands: boolean | undefined,
-  pageRatio: number | undefined,
+  page: PageLevels,
 ): CellMask {
   const darkest = printable.darkest;
   let known = foundIn.get(image);
@@ -793,7 +840,7 @@ function faintStrokes(
   const { found } = known;
   if ("margin" in found)
     return { ...found, mask: Uint8Array.from(found.mask), margin: Float32Array.from(found.margin) };
-  return cutFaintStrokes(found, pxPerMm, shapes, blurPx, bands, pageRatio);
+  return cutFaintStrokes(found, pxPerMm, shapes, blurPx, page);
 }
 
 /** Cuts what findFaintStrokes found (a copy of its mask) as bands or as hairlines. */
@@ -802,8 +849,7 @@ function cutFaintStrokes(
   pxPerMm: number,
   shapes: PrintedShapes,
   blurPx: number | undefined,
-  bands: boolean | undefined,
-  pageRatio: number | undefined,
+  { bands, bandRatio: pageRatio, blurCovarianceMm }: PageLevels,
 ): CellMask {
   const { width, height, threshold, inkLevel, smooth, core, around, parts, keep, flat, measured, aboveGrain } = found;
   const n = width * height;
@@ -818,11 +864,12 @@ function cutFaintStrokes(
   const pagePixels = bands && pageRatio !== undefined ? pageRatio * BLUR_ALONE * blurPx! : 0;
   const pixels = measured && Math.max(measured.pixels, pagePixels);
   const cut = asBand ? Math.min(FAINT_CUT, edgeShare(trueWidth(pixels! / blurPx!))) : FAINT_CUT;
+  const cuts = asBand && blurCovarianceMm ? cutsAcross(found, pixels!, inPixels(blurCovarianceMm, pxPerMm)) : undefined;
   const between = asBand ? strokesAside(smooth, mask, width, height, 2 * radius) : undefined;
 
   for (let i = 0; i < n; i++) {
     const level = Math.min(
-      1 - cut * (1 - core[i]!),
+      1 - (cuts ? cuts[i]! : cut) * (1 - core[i]!),
       1 - Math.min(FAINT_AROUND, cut) * (1 - around[i]!),
       1 - MIN_CONTRAST,
     );

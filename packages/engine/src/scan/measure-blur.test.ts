@@ -6,7 +6,7 @@ import { MARKER_CENTRE_RATIO, MARKER_HOLE_RATIO } from "../template/page-geometr
 import { pagePoint, scanPoint } from "../units.ts";
 import { solveHomography } from "./homography.ts";
 import type { GreyImage } from "./images.ts";
-import { blurAt, measureBlur, type PageBlur } from "./measure-blur.ts";
+import { blurAt, blurCovarianceAt, measureBlur, type PageBlur } from "./measure-blur.ts";
 import { DEBLURRED_SHARE } from "./remove-motion-blur.ts";
 
 const markers: Layout["markers"] = {
@@ -272,5 +272,40 @@ describe("blurAt", () => {
     // A marker less smeared than the page keeps its own round blur: nothing is taken below it.
     const still = { sigmaMm: 0, inPixels: [[1.5 ** 2, 0, 1.5 ** 2] as [number, number, number]] };
     expect(blurAt(still, flat, point, 0, smear)).toBeCloseTo(1.5 / 5, 6);
+  });
+});
+
+describe("blurCovarianceAt", () => {
+  const corners = [pagePoint(0, 0), pagePoint(60, 0), pagePoint(60, 80), pagePoint(0, 80)];
+
+  it("gives the blur on the page in each direction: the foreshortened way's spread, and the sharp way's", () => {
+    // Across the page a millimetre is 5 px, down it 2.5 px: a round 1.5 px blur spreads 0.3 mm across, 0.6 mm down.
+    const squeezed = solveHomography(corners, [
+      scanPoint(0, 0),
+      scanPoint(300, 0),
+      scanPoint(300, 200),
+      scanPoint(0, 200),
+    ])!;
+    const blur: PageBlur = { sigmaMm: 0, inPixels: [[1.5 ** 2, 0, 1.5 ** 2]] };
+    const [xx, xy, yy] = blurCovarianceAt(blur, squeezed, pagePoint(30, 40));
+    expect(Math.sqrt(xx)).toBeCloseTo(0.3, 6);
+    expect(xy).toBeCloseTo(0, 6);
+    expect(Math.sqrt(yy)).toBeCloseTo(0.6, 6);
+    // Its widest way is the blur blurAt gives.
+    expect(Math.sqrt(Math.max(xx, yy))).toBeCloseTo(blurAt(blur, squeezed, pagePoint(30, 40)), 6);
+  });
+
+  it("takes the median of the markers' blurs in each component, leaving out a marker far off the others", () => {
+    // 5 px/mm, axes aligned: two markers smeared along the picture's x, a third (in a shadow's noise) round and wide.
+    const flat = solveHomography(corners, [
+      scanPoint(0, 0),
+      scanPoint(300, 0),
+      scanPoint(300, 400),
+      scanPoint(0, 400),
+    ])!;
+    const smeared: [number, number, number] = [4, 0.5, 1];
+    const blur: PageBlur = { sigmaMm: 0, inPixels: [smeared, [25, 0, 25], smeared] };
+    const [xx, xy, yy] = blurCovarianceAt(blur, flat, pagePoint(30, 40));
+    expect([xx, xy, yy].map((v) => v * 25)).toEqual(smeared.map((v) => expect.closeTo(v, 6)));
   });
 });

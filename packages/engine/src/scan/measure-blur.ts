@@ -101,20 +101,47 @@ export function measureBlur(scan: GreyImage, h: Homography, markers: Layout["mar
  * near their middle (Bad Script, seed 3, steep and shaken: mean IoU 0.70).
  */
 export function blurAt(blur: PageBlur, h: Homography, point: PagePoint, addedPx2 = 0, removed?: MotionBlur): number {
+  return Math.sqrt(median(pageSpreadsAt(blur, h, point, addedPx2, removed).map(largerSpread)));
+}
+
+/**
+ * The blur's covariance (xx, xy, yy, page mm²) at one point of the page, as blurAt takes it (each component the median
+ * of the markers'): how far it spreads a line in each direction, so that a stroke's edges are judged against the blur
+ * across that stroke. A shaken or steep photo's blur is several times wider one way than the other, and a stroke
+ * running along its wide way is as sharp as a scan's across.
+ */
+export function blurCovarianceAt(
+  blur: PageBlur,
+  h: Homography,
+  point: PagePoint,
+  addedPx2 = 0,
+  removed?: MotionBlur,
+): [number, number, number] {
+  const spreads = pageSpreadsAt(blur, h, point, addedPx2, removed);
+  return [0, 1, 2].map((k) => median(spreads.map((s) => s[k]!))) as [number, number, number];
+}
+
+/** Each marker's blur (see blurAt) at one point of the page, as a covariance in page mm². */
+function pageSpreadsAt(
+  blur: PageBlur,
+  h: Homography,
+  point: PagePoint,
+  addedPx2: number,
+  removed: MotionBlur | undefined,
+): [number, number, number][] {
   // J's columns are the pixels a millimetre along the page's x and y; its inverse maps pixels back to millimetres.
   const [ax, ay, bx, by] = localLinear(h, point);
   const det = ax * by - bx * ay;
   const [ix, iy, jx, jy] = [by / det, -ay / det, -bx / det, ax / det];
-  const spreads = blur.inPixels.map((spread) => {
+  return blur.inPixels.map((spread) => {
     let [xx, xy, yy] = removed ? withoutSmear(spread, removed) : spread;
     [xx, yy] = [xx + addedPx2, yy + addedPx2];
-    return largerSpread([
+    return [
       ix * ix * xx + 2 * ix * jx * xy + jx * jx * yy,
       ix * iy * xx + (ix * jy + jx * iy) * xy + jx * jy * yy,
       iy * iy * xx + 2 * iy * jy * xy + jy * jy * yy,
-    ]);
+    ];
   });
-  return Math.sqrt(median(spreads));
 }
 
 /**

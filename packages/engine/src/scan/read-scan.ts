@@ -8,7 +8,7 @@ import { findQrCode, findQrCodeInShade } from "./find-qr-code.ts";
 import { surroundingsOf } from "./follow-ink.ts";
 import { type Homography, localScale, pageToScan, solveHomography } from "./homography.ts";
 import { channelsOf, type GreyImage, type RgbaImage, type ScanImage } from "./images.ts";
-import { blurAt, measureBlur } from "./measure-blur.ts";
+import { blurAt, blurCovarianceAt, measureBlur } from "./measure-blur.ts";
 import { measurePrint, smoothed, smoothingPasses } from "./measure-print.ts";
 import { type BoxHelper, readBoxes } from "./read-boxes.ts";
 import type { CellReading, PageReading, ScanCell } from "./read-cell.ts";
@@ -179,7 +179,12 @@ export async function readScan(
   const boxReadings = pageCells.map((cell) => {
     if (!blur) return pageReading;
     const centre = pagePoint(cell.box.x + cell.box.width / 2, cell.box.y + cell.box.height / 2);
-    return { ...pageReading, blurMm: blurAt(blur, h, centre, (passes / 2) * cellFactor * cellFactor, blur.smear) };
+    const addedPx2 = (passes / 2) * cellFactor * cellFactor;
+    return {
+      ...pageReading,
+      blurMm: blurAt(blur, h, centre, addedPx2, blur.smear),
+      blurCovarianceMm: blurCovarianceAt(blur, h, centre, addedPx2, blur.smear),
+    };
   });
   const surroundings = surroundingsOf(layout, page);
   const cellShare = (STAGE_START.done - STAGE_START.cells) / Math.max(1, pageCells.length);
