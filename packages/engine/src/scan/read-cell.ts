@@ -67,8 +67,8 @@ type PreparedRegion = { normalised: FloatImage; paperLevel: number; labels: Pixe
 
 /**
  * The regions a box's reading prepared, by place: a box the page reads again as it decides (see readScan) binarizes
- * them again instead of cutting and normalising them again. Only the page's smear, the same both times, goes into
- * preparing a region.
+ * them again instead of cutting and normalising them again. Only the page's smear and its pen's depth, the same both
+ * times, go into preparing a region.
  */
 export type PreparedRegions = Map<string, PreparedRegion>;
 
@@ -76,6 +76,8 @@ export type PreparedRegions = Map<string, PreparedRegion>;
 export type PageReading = PageLevels & {
   /** The page's motion blur, in the pixels of the picture cells are cut from (see measureBlur). */
   smear?: MotionBlur;
+  /** On a page with a smear, how deep its pen goes (see penDepthOf): no ink is deblurred deeper. */
+  penDepth?: number;
 };
 
 /**
@@ -192,7 +194,7 @@ function binarizeRegion(
   const key = `${region.x} ${region.y} ${region.width} ${region.height}`;
   const known = prepared.get(key);
   const { normalised, paperLevel, labels, print } =
-    known ?? prepareRegion(scan, h, region, workPxPerMm, cells, surroundings, page.smear);
+    known ?? prepareRegion(scan, h, region, workPxPerMm, cells, surroundings, page.smear, page.penDepth);
   if (!known) prepared.set(key, { normalised, paperLevel, labels, print });
   // What is left of a smear once removed is measured against the page's blur like any box: it widens a hairline a
   // little, while left unmeasured a pencil's strokes were cut at the ceiling, thin and holed (see tooDarkForHairlines).
@@ -207,13 +209,14 @@ function prepareRegion(
   cells: readonly LayoutCell[],
   surroundings: Pick<Surroundings, "guidesEm" | "dashedEm">,
   blur: MotionBlur | undefined,
+  penDepth: number | undefined,
 ): PreparedRegion {
   const smear = blur && smearIn(blur, h, region, workPxPerMm);
   // One sample of the smear a pixel of the scan, as the camera's pixels saw it.
   const taps = blur ? Math.max(2, Math.round(Math.hypot(blur.dx, blur.dy)) + 1) : 0;
   const picture = (box: BoxMm) => {
     const cut = cutRegion(scan, h, box, workPxPerMm);
-    return smear ? removeMotionBlur(cut, smear.dx, smear.dy, taps) : cut;
+    return smear ? removeMotionBlur(cut, smear.dx, smear.dy, taps, penDepth) : cut;
   };
   const image = picture(region);
   // A pixel of the region is one of the widened region's, `margin` pixels further in.
@@ -301,6 +304,6 @@ function smearIn(blur: MotionBlur, h: Homography, region: BoxMm, pxPerMm: number
   return Math.hypot(dx, dy) >= 1 ? { dx, dy } : undefined;
 }
 
-function inset(box: BoxMm, by: number): BoxMm {
+export function inset(box: BoxMm, by: number): BoxMm {
   return { x: box.x + by, y: box.y + by, width: box.width - 2 * by, height: box.height - 2 * by };
 }

@@ -2,6 +2,7 @@ import { EngineError, type ScanWarning, scanWarning } from "../errors.ts";
 import type { Layout, LayoutLookup } from "../template/layout-types.ts";
 import { pagePoint, type ScanPoint } from "../units.ts";
 import { BAND_PAGE_THINNEST, type PixelRect, RESOLVED_WIDTH, tooDarkForHairlines } from "./binarize-cell.ts";
+import { cutRegion } from "./cut-cells.ts";
 import { findMarkers } from "./find-markers.ts";
 import { findQrCodeByMarkers } from "./find-qr-by-markers.ts";
 import { findQrCode, findQrCodeInShade } from "./find-qr-code.ts";
@@ -11,9 +12,10 @@ import { channelsOf, type GreyImage, type RgbaImage, type ScanImage } from "./im
 import { blurAt, blurCovarianceAt, measureBlur } from "./measure-blur.ts";
 import { measurePrint, smoothed, smoothingPasses } from "./measure-print.ts";
 import { type BoxHelper, readBoxes } from "./read-boxes.ts";
-import type { CellReading, PageReading, ScanCell } from "./read-cell.ts";
+import { type CellReading, CUT_INSET_MM, inset, type PageReading, type ScanCell } from "./read-cell.ts";
 import { rectifyPage } from "./rectify-page.ts";
 import { refineBoxes } from "./refine-boxes.ts";
+import { penDepthOf } from "./remove-motion-blur.ts";
 import { downscale, luminancePyramid } from "./to-luminance.ts";
 
 export type ReadScanOptions = {
@@ -174,7 +176,13 @@ export async function readScan(
   const tBoxes = performance.now();
   // The boxes' picture is blurred by the smoothing too (each pass a Gaussian of half a squared pixel).
   const blurMm = blur && Math.hypot(blur.sigmaMm, Math.sqrt(passes / 2) / sourcePxPerMm);
-  const pageReading = { smear, blurMm, printDarker: print.darker };
+  // A shaken page's pen is as deep as its strokes along the smear show it (see penDepthOf).
+  const penDepth = smear
+    ? penDepthOf(
+        pageCells.map((cell, i) => cutRegion(cellSource, boxH[i]!, inset(cell.box, CUT_INSET_MM), workPxPerMm)),
+      )
+    : undefined;
+  const pageReading = { smear, penDepth, blurMm, printDarker: print.darker };
   // Each box measures its strokes against the blur where it lies (see blurAt): a steep photo's near boxes are sharper.
   const boxReadings = pageCells.map((cell) => {
     if (!blur) return pageReading;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createRandom } from "../synth/random.ts";
 import type { FloatImage } from "./images.ts";
-import { DEBLURRED_SHARE, deblurGhosts, removeMotionBlur } from "./remove-motion-blur.ts";
+import { DEBLURRED_SHARE, deblurGhosts, penDepthOf, removeMotionBlur } from "./remove-motion-blur.ts";
 
 const [PAPER, INK] = [210, 40];
 
@@ -58,6 +58,58 @@ describe("removeMotionBlur", () => {
     }
   });
 
+  it("leaves no echo of a pen's bar beside it, where a faint stroke would be read", () => {
+    // A bar 3 pixels thick smeared over 10 pixels across it. Richardson–Lucy rings a smear and a half or so off what it
+    // sharpens: on the light, the echo of a pen's bar was as deep as a light pencil's stroke (0.09 of the ink's depth);
+    // on the ink, under half that.
+    for (const seed of [1, 2, 3]) {
+      const bar = (x: number, y: number) => x >= 20 && x < 80 && y >= 45 && y < 48;
+      const picture = removeMotionBlur(smeared(bar, 0, 10, seed), 0, 10, 11, 1 - INK / PAPER);
+      // Rows from a smear beyond the bar's blurred edge to three smears off it, averaged along the bar.
+      let deepest = 0;
+      for (const y of [
+        ...Array.from({ length: 20 }, (_, k) => 58 + k),
+        ...Array.from({ length: 20 }, (_, k) => 15 + k),
+      ]) {
+        let sum = 0;
+        for (let x = 30; x < 70; x++) sum += picture.data[y * 100 + x]!;
+        deepest = Math.max(deepest, (PAPER - sum / 40) / (PAPER - INK));
+      }
+      expect({ seed, deepest: deepest < 0.06 }).toEqual({ seed, deepest: true });
+    }
+  });
+
+  it("takes no ink deeper than the page's pen, so a broad stroke's middle keeps the pen's level", () => {
+    // A stroke 12 pixels wide smeared over 6 across it: its middle kept its ink; sharpened unbounded, it went darker
+    // than the pen writes, and the midway threshold of its darkest then fell inside its edges.
+    for (const seed of [4, 5, 6]) {
+      const stroke = (x: number, y: number) => x >= 20 && x < 80 && y >= 40 && y < 52;
+      const picture = removeMotionBlur(smeared(stroke, 0, 6, seed), 0, 6, 7, 1 - INK / PAPER);
+      let darkest = PAPER;
+      for (let y = 40; y < 52; y++)
+        for (let x = 30; x < 70; x++) darkest = Math.min(darkest, picture.data[y * 100 + x]!);
+      // The noise is 2 levels: its deepest of a few hundred pixels lies within 4 of them below the ink.
+      expect({ seed, darkest: darkest >= INK - 8 }).toEqual({ seed, darkest: true });
+    }
+  });
+
+  it("brings a box's only stroke, lying across the smear, back as deep as the page's pen writes", () => {
+    // A "-" smeared over 10 pixels across it keeps a third of its ink's depth. Bounded by its own deepest, the ink
+    // gathered back spreads sideways instead: the bar comes back as wide as its smear.
+    const bar = (x: number, y: number) => x >= 20 && x < 80 && y >= 45 && y < 48;
+    const picture = smeared(bar, 1, 10, 8);
+    // Where the reader puts the stroke: darker than midway between paper and the column's darkest.
+    const rows = (penDepth: number) => {
+      const { data } = removeMotionBlur(picture, 1, 10, 11, penDepth);
+      const column = Array.from({ length: 100 }, (_, y) => data[y * 100 + 50]!);
+      const midway = (PAPER + Math.min(...column)) / 2;
+      return column.flatMap((v, y) => (v < midway ? [y] : []));
+    };
+    const [first, last] = [rows(1 - INK / PAPER)[0]!, rows(1 - INK / PAPER).at(-1)!];
+    expect(Math.abs(first - 45) <= 1 && Math.abs(last - 47) <= 1).toBe(true);
+    expect(rows(0).length).toBeGreaterThan(last - first + 1 + 2);
+  });
+
   it("leaves a stroke lying along the motion where it was, and paper as paper", () => {
     const stroke = (x: number, y: number) => x >= 48 && x < 54 && y >= 20 && y < 80;
     const picture = removeMotionBlur(smeared(stroke, 0, 8, 4), 0, 8, 9);
@@ -66,7 +118,7 @@ describe("removeMotionBlur", () => {
     for (const x of [10, 90]) for (let y = 0; y < 100; y++) expect(picture.data[y * 100 + x]).toBeGreaterThan(195);
   });
 
-  it("takes DEBLURRED_SHARE of a smear's spread out of a thin line's width at half depth", () => {
+  it("takes DEBLURRED_SHARE of a short smear's spread out of a thin line's width at half depth, less of a longer one's", () => {
     // A line a pixel wide across the motion, blurred by a lens (σ 1.2 px) and smeared along x over L pixels. Its width
     // at half depth, where the reader measures strokes, is the lens's blur's alone (2.355 σ) without the smear; what
     // is left of the smear after removal is read as blur of variance (w/w₀)² σ² − σ², a share of the smear's L²/12.
@@ -100,11 +152,37 @@ describe("removeMotionBlur", () => {
       return edge(inside.at(-1)!, inside.at(-1)! + 1) - edge(inside[0]!, inside[0]! - 1);
     };
     const lensAlone = halfDepthWidth(picture(0));
-    for (const length of [4, 6, 8]) {
-      const width = halfDepthWidth(removeMotionBlur(picture(length), length, 0, length + 1));
-      const left = ((width / lensAlone) ** 2 * sigma ** 2 - sigma ** 2) / (length ** 2 / 12);
-      expect({ length, left }).toEqual({ length, left: expect.closeTo(1 - DEBLURRED_SHARE, 1) });
-    }
+    const taken = (length: number) => {
+      const width = halfDepthWidth(removeMotionBlur(picture(length), length, 0, length + 1, 1 - INK / PAPER));
+      return 1 - ((width / lensAlone) ** 2 * sigma ** 2 - sigma ** 2) / (length ** 2 / 12);
+    };
+    // Between 4 and 6 pixels (a phone's shake at arm's length) the share is DEBLURRED_SHARE; a longer smear keeps more
+    // of itself after as many iterations. (Smears of whole even lengths: the kernel's taps then fall on whole pixels.)
+    expect((taken(4) + taken(6)) / 2).toBeCloseTo(DEBLURRED_SHARE, 1);
+    expect(taken(4)).toBeGreaterThan(taken(6));
+    expect(taken(6)).toBeGreaterThan(taken(8));
+    expect(taken(8)).toBeGreaterThan(DEBLURRED_SHARE - 0.2);
+  });
+});
+
+describe("penDepthOf", () => {
+  /** A box's picture: paper at `paper` with `inked` of its pixels at `ink`. */
+  const box = (paper: number, ink: number, inked: number): FloatImage => {
+    const data = new Float32Array(100 * 100).fill(paper);
+    data.fill(ink, 0, inked);
+    return { width: 100, height: 100, data };
+  };
+
+  it("takes the median of the written boxes' deepest ink against their own paper, in light and in shadow", () => {
+    // Pen boxes at 0.25, 0.3 and 0.35 of paper's light (one in a shadow halving the light), a blank box's guide at
+    // 0.9, and a "-" smeared to 0.6: the written boxes are the pen's three and the dash; their median depth is 0.7.
+    const boxes = [box(200, 50, 300), box(100, 30, 300), box(200, 70, 300), box(200, 120, 300), box(200, 180, 300)];
+    expect(penDepthOf(boxes)).toBeCloseTo(1 - 60 / 200, 1);
+  });
+
+  it("finds no depth on a page without ink", () => {
+    expect(penDepthOf([box(200, 200, 0), box(180, 180, 0)])).toBeUndefined();
+    expect(penDepthOf([])).toBeUndefined();
   });
 });
 

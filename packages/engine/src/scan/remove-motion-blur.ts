@@ -2,56 +2,79 @@ import { greyHistogram, levelOfShare } from "./grey-levels.ts";
 import type { FloatImage } from "./images.ts";
 
 /**
- * Richardson–Lucy iterations: each moves the picture towards one that, smeared again, gives what was seen. A few
- * bring a stroke as wide as half the smear back to its ink's depth and width; a thin hand's stroke, under a third
- * of the smear across, keeps under a third of its contrast and takes tens. Measured on the benchmark's steep,
- * shaken phone photos in a thin hand (Bad Script, seeds 0–3): 5 iterations 93.3/98.7/98.1/90.5 % whole, 20
- * 97.0/99.4/99.4/92.4 %, 30 97.6 % and 93.7 % (seeds 0 and 3), 50 no better (98.2/93.0 %); broader hands lose nothing.
+ * Richardson–Lucy iterations on the ink (see removeMotionBlur): each moves the ink towards what, smeared again, gives
+ * what was seen. Measured on the benchmark's steep, shaken phone photos (pen and pencil pages), glyphs whole at 10
+ * and 20 iterations: Bad Script seeds 51, 52, 62 310/309/308 and 305/304/301, Neucha seed 5 311 and 310, Caveat seed 51
+ * 310 and 308. More iterations sharpen the grain of a pencil's strokes into specks and their ends into points.
  */
-export const DEBLUR_ITERATIONS = 30;
+export const DEBLUR_ITERATIONS = 10;
 
 /**
  * The share of a smear's spread (its L²/12 along the motion) that DEBLUR_ITERATIONS take out of a thin line's width at
- * half depth, where the reader measures strokes: Richardson–Lucy gathers a line's ink back slowly, and what is left
- * reads as blur. Measured on a line a pixel wide under a lens's blur of 1.2 px, smeared 4, 6 and 8 px: 0.60, 0.58 and
- * 0.63 (see the test).
+ * half depth, where the reader measures strokes: what is left reads as blur. Measured on a line a pixel wide under a
+ * lens's blur of 1.2 px, smeared 4, 6 and 8 px: 0.69, 0.50 and 0.44 (see the test); a few iterations gather a short
+ * smear's ink back sooner than a long one's. 0.6 is a smear of 4 to 6 pixels, a phone's shake at arm's length.
  */
 export const DEBLURRED_SHARE = 0.6;
+
+/**
+ * Ink is measured down from this many times paper's level (see removeMotionBlur): paper itself is a ground of a
+ * quarter of its light under the strokes. Richardson–Lucy gathers what stands out of its ground, and a ground near
+ * nothing let it gather a pencil's grain into specks and its strokes' ends into points (a ground of 2 levels: Bad
+ * Script seed 3 and Marck Script seed 41, steep and shaken pencil pages, 154 and 148 glyphs whole, against 159 and 153
+ * here; 1.1 times paper's level 159 and 153, the pen pages a glyph or two fewer). A ratio, so that the deblurring of a
+ * picture does not depend on its exposure: Richardson–Lucy gives the same for a picture scaled.
+ */
+const GROUND_OVER_PAPER = 1.25;
 
 /**
  * Undoes a straight motion blur of `dx`, `dy` pixels (the whole smear) in a grey picture (0–255, paper bright),
  * by Richardson–Lucy deconvolution with the smear as its kernel: the mean of `taps` samples evenly along it (one
  * a pixel of the picture the smear was measured on: the camera's pixels saw nothing finer). A stroke smeared across
  * the motion keeps its ink but spreads it over the smear's length, lighter than the ink; brought back, its edges lie
- * again midway between paper and ink, where the reader looks for them. Only the part of the picture around its ink
- * (a third of the way from paper to its darkest and darker, and a smear around that) is worked on: elsewhere paper
- * and print are flat along the smear and deconvolution leaves them as they are. Pixels within half a smear of the
- * picture's edge are judged as if the picture went on as its edge.
+ * again midway between paper and ink, where the reader looks for them.
+ * What is deconvolved is the ink (how far below white each pixel lies), not the light: strokes are few and thin on
+ * paper, and Richardson–Lucy, which keeps what it estimates positive and multiplies it, gathers a few bright things
+ * on a dark ground quickly and leaves the ground dark. Deconvolving the light instead (the paper the bright thing)
+ * took 30 iterations to bring a thin hand's stroke back, and rang: a bar's echo a smear and a half away, as dark as
+ * a pencil's stroke, came into the letter (Bad Script's F, seed 52, steep and shaken). No pixel's ink is taken deeper
+ * than the deepest seen: a smear only spreads ink, and a broad stroke's middle, sharpened past it, put the reader's
+ * midway threshold below the stroke's edges and thinned it.
+ * Only the part of the picture around its ink (a third of the way from paper to its darkest and darker, and a smear
+ * around that) is worked on: elsewhere paper and print are flat along the smear and deconvolution leaves them as they
+ * are. Pixels within half a smear of the picture's edge are judged as if the picture went on as its edge.
  */
 export function removeMotionBlur(
   image: FloatImage,
   dx: number,
   dy: number,
   taps: number,
+  penDepth = 1,
   iterations = DEBLUR_ITERATIONS,
 ): FloatImage {
   const { width, height, data } = image;
   const out = Float32Array.from(data);
   const around = inkBounds(image, Math.ceil(Math.abs(dx)) + 2, Math.ceil(Math.abs(dy)) + 2);
   if (!around || taps < 2) return { width, height, data: out };
-  const { x0, y0, x1, y1 } = around;
+  const { x0, y0, x1, y1, paper } = around;
+  const ground = paper * GROUND_OVER_PAPER;
   const [w, h] = [x1 - x0, y1 - y0];
   const pad = Math.ceil(Math.max(Math.abs(dx), Math.abs(dy)) / 2) + 1;
   const pw = w + 2 * pad;
   const ph = h + 2 * pad;
-  // The part worked on, padded by repeating the picture's pixels (its own edges where it ends); the kernel as
-  // offsets into the padded rows.
+  // The ink of the part worked on (its level's distance below paper's, at least 1: Richardson–Lucy divides by it),
+  // padded by repeating the picture's pixels (its own edges where it ends); the kernel as offsets into the padded rows.
   const seen = new Float32Array(pw * ph);
+  let deepest = 1;
   for (let y = 0; y < ph; y++) {
     const sy = Math.min(height - 1, Math.max(0, y0 + y - pad)) * width;
-    for (let x = 0; x < pw; x++)
-      seen[y * pw + x] = Math.max(1, data[sy + Math.min(width - 1, Math.max(0, x0 + x - pad))]!);
+    for (let x = 0; x < pw; x++) {
+      const ink = Math.max(1, ground - data[sy + Math.min(width - 1, Math.max(0, x0 + x - pad))]!);
+      seen[y * pw + x] = ink;
+      if (ink > deepest) deepest = ink;
+    }
   }
+  deepest = Math.max(deepest, ground - paper * (1 - penDepth));
   const offsets = new Int32Array(taps);
   for (let t = 0; t < taps; t++) {
     offsets[t] = tapOffset(t, taps, dy) * pw + tapOffset(t, taps, dx);
@@ -72,20 +95,21 @@ export function removeMotionBlur(
       for (let i = y * pw + pad, end = i + w; i < end; i++) {
         let sum = 0;
         for (let t = 0; t < taps; t++) sum += ratio[i - offsets[t]!]!;
-        estimate[i] = estimate[i]! * sum * share;
+        estimate[i] = Math.min(deepest, estimate[i]! * sum * share);
       }
     }
   }
   for (let y = 0; y < h; y++) {
     const row = (y + pad) * pw + pad;
-    for (let x = 0; x < w; x++) out[(y0 + y) * width + x0 + x] = Math.min(255, estimate[row + x]!);
+    for (let x = 0; x < w; x++) out[(y0 + y) * width + x0 + x] = Math.min(255, ground - estimate[row + x]!);
   }
   return { width, height, data: out };
 }
 
 /**
  * The rectangle around a picture's ink (pixels a third of the way from paper, its 90th percentile, to its darkest,
- * and darker), grown by `mx`, `my` pixels and clipped to the picture; undefined for a picture without contrast.
+ * and darker), grown by `mx`, `my` pixels and clipped to the picture, and paper's level; undefined for a picture
+ * without contrast.
  */
 function inkBounds(image: FloatImage, mx: number, my: number) {
   const { width, height, data } = image;
@@ -110,12 +134,33 @@ function inkBounds(image: FloatImage, mx: number, my: number) {
     y0: Math.max(0, y0 - my),
     x1: Math.min(width, x1 + mx),
     y1: Math.min(height, y1 + my),
+    paper,
   };
 }
 
 /** Where tap `t` of `taps` lies along a smear `d` pixels long, centred on the pixel, in whole pixels. */
 function tapOffset(t: number, taps: number, d: number): number {
   return Math.round((t / (taps - 1) - 0.5) * d);
+}
+
+/**
+ * How deep a shaken page's pen goes (the share of paper's light its ink takes), from its boxes' pictures (grey
+ * levels, cut before the smear is removed): the median over the written boxes (those at least half as deep as the
+ * deepest) of each one's deepest ink (its darkest 0.1 % against its paper, the 90th percentile). A stroke running
+ * along the smear keeps its ink's depth, and most letters have one; a box of strokes lying only across it ("-", "=",
+ * ".") does not, and is deblurred as deep as the page's pen writes. Undefined for a page without ink.
+ */
+export function penDepthOf(pictures: Iterable<FloatImage>): number | undefined {
+  const depths: number[] = [];
+  for (const { data } of pictures) {
+    const histogram = greyHistogram(data);
+    const paper = levelOfShare(histogram, data.length, 0.9);
+    if (paper >= 1) depths.push(1 - levelOfShare(histogram, data.length, 0.001) / paper);
+  }
+  const deepest = Math.max(0, ...depths);
+  if (deepest === 0) return undefined;
+  const written = depths.filter((d) => d >= deepest / 2).sort((a, b) => a - b);
+  return written[Math.floor(written.length / 2)]!;
 }
 
 /**
