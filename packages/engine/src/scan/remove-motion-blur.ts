@@ -3,9 +3,10 @@ import type { FloatImage } from "./images.ts";
 
 /**
  * Richardson–Lucy iterations on the ink (see removeMotionBlur): each moves the ink towards what, smeared again, gives
- * what was seen. Measured on the benchmark's steep, shaken phone photos (pen and pencil pages), glyphs whole at 10
- * and 20 iterations: Bad Script seeds 51, 52, 62 310/309/308 and 305/304/301, Neucha seed 5 311 and 310, Caveat seed 51
- * 310 and 308. More iterations sharpen the grain of a pencil's strokes into specks and their ends into points.
+ * what was seen. Measured on the benchmark's steep, shaken phone photos, glyphs whole on the pen and pencil pages
+ * together at 10 and 20 iterations (ink measured below white and bounded by the box's own deepest, an earlier form of
+ * this): Bad Script seeds 51, 52, 62 307/306/308 and 303/303/301, Neucha seed 5 311 and 310, Caveat seed 51 310 and
+ * 308. More iterations sharpen the grain of a pencil's strokes into specks and their ends into points.
  */
 export const DEBLUR_ITERATIONS = 10;
 
@@ -22,8 +23,8 @@ export const DEBLURRED_SHARE = 0.6;
  * quarter of its light under the strokes. Richardson–Lucy gathers what stands out of its ground, and a ground near
  * nothing let it gather a pencil's grain into specks and its strokes' ends into points (a ground of 2 levels: Bad
  * Script seed 3 and Marck Script seed 41, steep and shaken pencil pages, 154 and 148 glyphs whole, against 159 and 153
- * here; 1.1 times paper's level 159 and 153, the pen pages a glyph or two fewer). A ratio, so that the deblurring of a
- * picture does not depend on its exposure: Richardson–Lucy gives the same for a picture scaled.
+ * here; at 1.1 times paper's level 159 and 153, and Bad Script's pen page a glyph fewer). A ratio, so that the
+ * deblurring of a picture does not depend on its exposure: Richardson–Lucy gives the same for a picture scaled.
  */
 const GROUND_OVER_PAPER = 1.25;
 
@@ -33,13 +34,16 @@ const GROUND_OVER_PAPER = 1.25;
  * a pixel of the picture the smear was measured on: the camera's pixels saw nothing finer). A stroke smeared across
  * the motion keeps its ink but spreads it over the smear's length, lighter than the ink; brought back, its edges lie
  * again midway between paper and ink, where the reader looks for them.
- * What is deconvolved is the ink (how far below white each pixel lies), not the light: strokes are few and thin on
+ * What is deconvolved is the ink (how far each pixel lies below a ground a quarter above paper's level, see
+ * GROUND_OVER_PAPER), not the light: strokes are few and thin on
  * paper, and Richardson–Lucy, which keeps what it estimates positive and multiplies it, gathers a few bright things
  * on a dark ground quickly and leaves the ground dark. Deconvolving the light instead (the paper the bright thing)
  * took 30 iterations to bring a thin hand's stroke back, and rang: a bar's echo a smear and a half away, as dark as
  * a pencil's stroke, came into the letter (Bad Script's F, seed 52, steep and shaken). No pixel's ink is taken deeper
- * than the deepest seen: a smear only spreads ink, and a broad stroke's middle, sharpened past it, put the reader's
- * midway threshold below the stroke's edges and thinned it.
+ * than the deepest seen or the page's pen (`penDepth`, the share of paper's light it takes; see penDepthOf): a smear
+ * only spreads ink, and a broad stroke's middle, sharpened past it, put the reader's midway threshold below the
+ * stroke's edges and thinned it. The page's pen, not only the deepest seen: a box whose only stroke lies across the
+ * smear ("-") keeps a third of its ink's depth, and bounded there it spread back sideways, as wide as its smear.
  * Only the part of the picture around its ink (a third of the way from paper to its darkest and darker, and a smear
  * around that) is worked on: elsewhere paper and print are flat along the smear and deconvolution leaves them as they
  * are. Pixels within half a smear of the picture's edge are judged as if the picture went on as its edge.
@@ -62,7 +66,7 @@ export function removeMotionBlur(
   const pad = Math.ceil(Math.max(Math.abs(dx), Math.abs(dy)) / 2) + 1;
   const pw = w + 2 * pad;
   const ph = h + 2 * pad;
-  // The ink of the part worked on (its level's distance below paper's, at least 1: Richardson–Lucy divides by it),
+  // The ink of the part worked on (its level's distance below the ground, at least 1: Richardson–Lucy divides by it),
   // padded by repeating the picture's pixels (its own edges where it ends); the kernel as offsets into the padded rows.
   const seen = new Float32Array(pw * ph);
   let deepest = 1;
