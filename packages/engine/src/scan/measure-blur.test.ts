@@ -194,14 +194,14 @@ describe("measureBlur", () => {
   });
 });
 
+/** A 60 × 80 mm page mapped to the picture through its four corners' pixels. */
+const mapped = (pixels: [number, number][]) =>
+  solveHomography(
+    [pagePoint(0, 0), pagePoint(60, 0), pagePoint(60, 80), pagePoint(0, 80)],
+    pixels.map(([x, y]) => scanPoint(x, y)),
+  )!;
+
 describe("blurAt", () => {
-  const corners = [pagePoint(0, 0), pagePoint(60, 0), pagePoint(60, 80), pagePoint(0, 80)];
-  /** A page mapped to the picture through its four corners' pixels. */
-  const mapped = (pixels: [number, number][]) =>
-    solveHomography(
-      corners,
-      pixels.map(([x, y]) => scanPoint(x, y)),
-    )!;
   const round = (sigmaPx: number): PageBlur => ({ sigmaMm: 0, inPixels: [[sigmaPx ** 2, 0, sigmaPx ** 2]] });
 
   it("takes a round blur of the picture to the page at the page's scale, smoothing added in pixels²", () => {
@@ -276,16 +276,14 @@ describe("blurAt", () => {
 });
 
 describe("blurCovarianceAt", () => {
-  const corners = [pagePoint(0, 0), pagePoint(60, 0), pagePoint(60, 80), pagePoint(0, 80)];
-
   it("gives the blur on the page in each direction: the foreshortened way's spread, and the sharp way's", () => {
     // Across the page a millimetre is 5 px, down it 2.5 px: a round 1.5 px blur spreads 0.3 mm across, 0.6 mm down.
-    const squeezed = solveHomography(corners, [
-      scanPoint(0, 0),
-      scanPoint(300, 0),
-      scanPoint(300, 200),
-      scanPoint(0, 200),
-    ])!;
+    const squeezed = mapped([
+      [0, 0],
+      [300, 0],
+      [300, 200],
+      [0, 200],
+    ]);
     const blur: PageBlur = { sigmaMm: 0, inPixels: [[1.5 ** 2, 0, 1.5 ** 2]] };
     const [xx, xy, yy] = blurCovarianceAt(blur, squeezed, pagePoint(30, 40));
     expect(Math.sqrt(xx)).toBeCloseTo(0.3, 6);
@@ -297,12 +295,12 @@ describe("blurCovarianceAt", () => {
 
   it("takes the median of the markers' blurs in each component, leaving out a marker far off the others", () => {
     // 5 px/mm, axes aligned: two markers smeared along the picture's x, a third (in a shadow's noise) round and wide.
-    const flat = solveHomography(corners, [
-      scanPoint(0, 0),
-      scanPoint(300, 0),
-      scanPoint(300, 400),
-      scanPoint(0, 400),
-    ])!;
+    const flat = mapped([
+      [0, 0],
+      [300, 0],
+      [300, 400],
+      [0, 400],
+    ]);
     const smeared: [number, number, number] = [4, 0.5, 1];
     const blur: PageBlur = { sigmaMm: 0, inPixels: [smeared, [25, 0, 25], smeared] };
     const [xx, xy, yy] = blurCovarianceAt(blur, flat, pagePoint(30, 40));
