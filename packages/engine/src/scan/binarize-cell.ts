@@ -938,15 +938,32 @@ function strokesAside(
     if (!mask[i]) continue;
     const x = i % width;
     const y = (i - x) / width;
-    out[i] = Math.min(
-      1,
-      shallowerSide(picture, width, height, x, y, 1, 0, radius),
-      shallowerSide(picture, width, height, x, y, 0, 1, radius),
+    const rows = shallowerAlongAxis(picture, i, x, width, 1, radius);
+    const columns = shallowerAlongAxis(picture, i, y, height, width, radius);
+    const diagonals = Math.min(
       shallowerSide(picture, width, height, x, y, d, d, radius),
       shallowerSide(picture, width, height, x, y, d, -d, radius),
     );
+    out[i] = Math.min(1, rows, columns, diagonals);
   }
   return out;
+}
+
+/**
+ * shallowerSide along a row (`step` 1) or a column (`step` the width), from pixel `i` at `at` of the line's `count`:
+ * there every sample falls on a pixel (the end one past the picture's edge), which the bilinear samples return
+ * exactly, so the pixels are read directly (a third of strokesAside's time on a pencil page).
+ */
+function shallowerAlongAxis(picture: Float32Array, i: number, at: number, count: number, step: number, radius: number) {
+  let ahead = 1;
+  let behind = 1;
+  for (let k = 1; k <= radius; k++) {
+    const forward = picture[i + (at + k < count ? k : count - 1 - at) * step]!;
+    const backward = picture[i - (at - k >= 0 ? k : at) * step]!;
+    if (forward < ahead) ahead = forward;
+    if (backward < behind) behind = backward;
+  }
+  return ahead > behind ? ahead : behind;
 }
 
 /** Of the deepest levels on the two sides of (x, y) along (dx, dy) within `radius` pixels, the shallower. */
