@@ -14,8 +14,8 @@ const cellOf = (chars: string) => layout.cells.find((c) => c.chars === chars)!;
 const [top, right, below] = [cellOf("0"), cellOf("1"), cellOf("8")];
 
 /** Strokes as rectangles in page mm, drawn onto the mask of `cell`'s follow region. */
-function page(cell: LayoutCell, strokes: BoxMm[], faint = false) {
-  const region = followRegion(cell, surroundings);
+function page(cell: LayoutCell, strokes: BoxMm[], faint = false, around = surroundings) {
+  const region = followRegion(cell, around);
   const width = Math.round(region.width * pxPerMm);
   const height = Math.round(region.height * pxPerMm);
   const mask = new Uint8Array(width * height);
@@ -35,7 +35,7 @@ function page(cell: LayoutCell, strokes: BoxMm[], faint = false) {
     width: cell.box.width - 2 * CUT_INSET_MM,
     height: cell.box.height - 2 * CUT_INSET_MM,
   };
-  const result = followInk(binary, region, pxPerMm, cell, surroundings, { inner });
+  const result = followInk(binary, region, pxPerMm, cell, around, { inner });
   const inkAt = (x: number, y: number) =>
     result.mask[Math.floor((y - region.y) * pxPerMm) * width + Math.floor((x - region.x) * pxPerMm)] === 1;
   return { result, inkAt, codes: result.warnings.map((w) => w.code) };
@@ -171,6 +171,59 @@ describe("followInk", () => {
     const { inkAt, codes } = page(top, [tall]);
     expect(inkAt(top.box.x + 10.4, top.box.y - 2)).toBe(true);
     expect(codes).toEqual(["CROSSED_BOX", "TOUCHES_BORDER"]);
+  });
+});
+
+describe("followInk, by the characters the boxes hold", () => {
+  /** The digits page with the top box and the one below it holding other characters. */
+  const holding = (upper: string, lower: string) => {
+    const cells = surroundings.cells.map((c) =>
+      c === top ? { ...c, chars: upper } : c === below ? { ...c, chars: lower } : c,
+    );
+    return {
+      around: { ...surroundings, cells },
+      upper: cells[surroundings.cells.indexOf(top)]!,
+      lower: cells[surroundings.cells.indexOf(below)]!,
+    };
+  };
+  // A thick bar 10 mm long written under the upper box: through the 2 mm gap and 0.8 mm into the lower box, and a "*"
+  // written high in the lower box, 1.7 mm under the bar: within a mark's reach of it (0.35 em, 4.4 mm here).
+  const bar: BoxMm = { x: top.box.x + 5, y: top.box.y + top.box.height + 0.4, width: 10, height: 2.4 };
+  const star = (cell: LayoutCell): BoxMm => ({ x: cell.box.x + 8, y: cell.box.y + 2.5, width: 4, height: 4 });
+
+  it('gives a "_" written wholly under its box, in the gap over a "*", to its own box and not to the "*"', () => {
+    const { around, upper, lower } = holding("_", "*");
+    const strokes = [bar, star(lower)];
+    const underscore = page(upper, strokes, false, around);
+    expect(underscore.inkAt(bar.x + 5, bar.y + 0.6)).toBe(true);
+    expect(underscore.result.empty).toBe(false);
+    expect(underscore.codes).toEqual(["CROSSED_BOX"]);
+    const asterisk = page(lower, strokes, false, around);
+    expect(asterisk.inkAt(bar.x + 5, bar.y + 0.6)).toBe(false);
+    expect(asterisk.inkAt(lower.box.x + 10, lower.box.y + 4.5)).toBe(true);
+  });
+
+  it("gives the same bar to the letter below when that letter is written with an accent over it", () => {
+    const { around, upper, lower } = holding("_", "É");
+    const strokes = [bar, upright(lower, 9, 2)];
+    expect(page(lower, strokes, false, around).inkAt(bar.x + 5, bar.y + 0.6)).toBe(true);
+    expect(page(upper, strokes, false, around).inkAt(bar.x + 5, bar.y + 0.6)).toBe(false);
+  });
+
+  it("leaves the bar to the letter below when nothing written above hangs under its baseline", () => {
+    const { around, upper, lower } = holding("A", "*");
+    const strokes = [bar, star(lower), upright(upper, 9, 3)];
+    expect(page(lower, strokes, false, around).inkAt(bar.x + 5, bar.y + 0.6)).toBe(true);
+    expect(page(upper, strokes, false, around).inkAt(bar.x + 5, bar.y + 0.6)).toBe(false);
+  });
+
+  it("leaves a piece lying mostly in the letter's own box to that letter, whatever hangs above", () => {
+    // The lower letter's bar, written apart from its stem, crosses out of its box's top into the gap by 0.5 of 1.2 mm.
+    const { around, upper, lower } = holding("g", "T");
+    const crossbar: BoxMm = { x: lower.box.x + 5, y: lower.box.y - 0.5, width: 10, height: 1.2 };
+    const strokes = [crossbar, upright(lower, 9.5, 2.5), bowl(upper)];
+    expect(page(lower, strokes, false, around).inkAt(crossbar.x + 5, lower.box.y - 0.3)).toBe(true);
+    expect(page(upper, strokes, false, around).inkAt(crossbar.x + 5, lower.box.y - 0.3)).toBe(false);
   });
 });
 

@@ -6,6 +6,7 @@ import { type CleanedCell, NOISE_MM2, SPECK_MM2 } from "./clean-cell.ts";
 import type { Homography } from "./homography.ts";
 import type { GreyImage } from "./images.ts";
 import { type Components, labelComponents } from "./label-components.ts";
+import { hangsBelow, takesMarkAbove } from "./written-forms.ts";
 
 /** A rectangle of mask pixels, end-exclusive. */
 type PixelRect = { x0: number; y0: number; x1: number; y1: number };
@@ -121,8 +122,9 @@ export type FollowOptions = {
  * stroke and is trimmed; one held by this box's core is this letter and is kept whole (a box's letter is the
  * blob holding most of its core's ink). A blob no core holds
  * (an accent, a dot, a mark written above the box) goes to the nearest letter within MARK_REACH_EM (nearest as
- * marks stand: over or under their letter's body, see nearestLetter), else to the box holding most of it, else,
- * when it reaches the box's cut, to this box. When a neighbour's letter and
+ * marks stand: over or under their letter's body, see nearestLetter) unless that letter is written with nothing over
+ * it and the blob hangs under a box whose character reaches below its baseline (see hangingOwner), else to the box
+ * holding most of it, else, when it reaches the box's cut, to this box. When a neighbour's letter and
  * this one touch (one blob is both letters) the blob is split: each core keeps its own ink, and
  * the ink between is given to the upper box (then the left one), since a letter runs down into the box below
  * far more often than up into the box above.
@@ -155,13 +157,8 @@ export function followInk(
   const innerMass = massIn(parts.labels, width, inner, count);
   const cores = boxes.map((c) => rect(core(c)));
   const coreMass = cores.map((r) => massIn(parts.labels, width, r, count));
-  const beyond = runsOffInto(
-    parts.labels,
-    width,
-    height,
-    boxes.map((c) => rect(c.box)),
-    count,
-  );
+  const boxRects = boxes.map((c) => rect(c.box));
+  const beyond = runsOffInto(parts.labels, width, height, boxRects, count);
 
   const mm2 = pxPerMm * pxPerMm;
   // A faint box's pieces were judged by the length of the stroke they belong to (see CellMask.faint).
@@ -171,7 +168,7 @@ export function followInk(
   let largest = 0;
   for (let l = 1; l <= count; l++) largest = Math.max(largest, innerMass[l]!);
 
-  const boxMass = boxes.map((c) => massIn(parts.labels, width, rect(c.box), count));
+  const boxMass = boxRects.map((r) => massIn(parts.labels, width, r, count));
   const letterBlob = coreMass.map((mass) => mass.reduce((best, m, l) => (m > mass[best]! ? l : best), 0));
   let nearest: Nearest | undefined;
   const reach = Math.round(MARK_REACH_EM * cell.emMm * pxPerMm);
@@ -187,20 +184,18 @@ export function followInk(
     let theirs = 0;
     for (let k = 1; k < boxes.length; k++) theirs = Math.max(theirs, coreMass[k]![l]!);
     if (ours === 0 && theirs === 0) {
-      // No letter's core holds it (an accent, a dot, a mark past the edge): the nearest letter takes it, or
-      // else the box holding most of it.
-      nearest ??= nearestLetter(
-        parts.labels,
-        width,
-        height,
-        letterOf(coreMass, count),
-        boxes.map((c) => rect(c.box)),
-        {
-          reach,
-          tail: Math.round(MARK_TAIL_EM * cell.emMm * pxPerMm),
-        },
-      );
+      // No letter's core holds it (an accent, a dot, a mark past the edge, a "_" written low): the nearest letter
+      // takes it unless it hangs from the box above (see hangingOwner), or else the box holding most of it.
+      nearest ??= nearestLetter(parts.labels, width, height, letterOf(coreMass, count), boxRects, {
+        reach,
+        tail: Math.round(MARK_TAIL_EM * cell.emMm * pxPerMm),
+      });
       let owner = nearestOf(parts.labels, width, nearest, l, parts);
+      // Only ink mostly outside the letter's box: one mostly in it is the letter's own, crossed out of its box.
+      if (owner >= 0 && area >= speck && 2 * boxMass[owner]![l]! < area) {
+        const blob = { x0: parts.minX[l]!, y0: parts.minY[l]!, x1: parts.maxX[l]! + 1, y1: parts.maxY[l]! + 1 };
+        owner = hangingOwner(owner, blob, boxes, boxRects, (c) => (c.baselineY - region.y) * pxPerMm);
+      }
       if (owner < 0) owner = boxMass.findIndex((mass) => 2 * mass[l]! > area);
       if (owner === 0 || (owner < 0 && own > 0)) {
         if (own === area && own < speck && own < 0.05 * largest) specks++;
@@ -337,6 +332,31 @@ function nearestLetter(
     sizes[d % 3] = 0;
   }
   return { owner, distance };
+}
+
+/**
+ * Whose a blob outside every core, and mostly outside its nearest letter's box, is when that letter (`letter`, an
+ * index of `boxes`) would take it as a mark over itself but is written with nothing over it: the nearest box above the
+ * blob whose character hangs below its baseline, if the blob lies below that baseline and over the letter's box (a
+ * thick "_" written low, in the gap and a little into the box of a "*" below; a descender's lifted tail over a
+ * capital). Otherwise the letter's. (Rects are the boxes' in the region's pixels.)
+ */
+function hangingOwner(
+  letter: number,
+  blob: PixelRect,
+  boxes: readonly LayoutCell[],
+  rects: readonly PixelRect[],
+  baselinePx: (cell: LayoutCell) => number,
+): number {
+  const under = rects[letter]!;
+  if (blob.y0 + blob.y1 >= under.y0 + under.y1 || takesMarkAbove(boxes[letter]!.chars)) return letter;
+  let owner = letter;
+  for (const [k, r] of rects.entries()) {
+    if (k === letter || r.y1 <= 0 || r.y1 > under.y0 || r.x1 <= blob.x0 || r.x0 >= blob.x1) continue;
+    if (blob.y0 < baselinePx(boxes[k]!) || !hangsBelow(boxes[k]!.chars)) continue;
+    if (owner === letter || r.y1 > rects[owner]!.y1) owner = k;
+  }
+  return owner;
 }
 
 /** The box whose letter comes nearest to component `l` (−1 when none is within reach). */

@@ -27,6 +27,7 @@ import { deblurGhosts, removeMotionBlur } from "./remove-motion-blur.ts";
 import { traceOutline } from "./trace-outline.ts";
 import { untangle } from "./untangle.ts";
 import { upsampleMask } from "./upsample-mask.ts";
+import { hangsBelow } from "./written-forms.ts";
 
 /** What was read from one box. */
 export type ScanCell = {
@@ -103,10 +104,12 @@ export async function readCell(
   let source = first;
   let origin: BoxMm = region;
   let cleaned: CleanedCell = cleanCell(first.binary, { pxPerMm: workPxPerMm });
-  // Ink running off the cut, or lying just around the box (an accent above a capital), is followed around it.
-  // (Printed lines lie around every box: a faint cell's threshold would take them for ink.)
+  // Ink running off the cut, or lying just around the box (an accent above a capital), is followed around it. A box
+  // whose character hangs below its baseline looks around even when its cut is blank: a "_" may be written wholly
+  // under the box. (Printed lines lie around every box: a faint cell's threshold would take them for ink.)
   const inkLevel = Math.min(first.binary.threshold, MAX_THRESHOLD - printDarker) * first.paperLevel;
-  if (cleaned.needsContext || (!cleaned.empty && inkAroundBox(scan, h, cell.box, region, inkLevel))) {
+  const looksAround = !cleaned.empty || hangsBelow(cell.chars);
+  if (cleaned.needsContext || (looksAround && inkAroundBox(scan, h, cell.box, region, inkLevel))) {
     // Keep this letter's ink there and leave the neighbours'.
     origin = followRegion(cell, surroundings);
     // The wider cut reads the box's pen as the box did: its ink level (see PageLevels.boxInkLevel) and, where the box's

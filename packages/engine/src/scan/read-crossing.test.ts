@@ -207,3 +207,43 @@ describe("reading letters that cross their box", () => {
     }
   });
 });
+
+describe('reading a "_" written under its box, over a "*"', () => {
+  // Written from a layout whose first box holds a character the hand cannot write (it stays blank) and read with the
+  // same layout holding "_" there, painted in by hand: a thick bar under the box, through the 2.5 mm gap and 0.7 mm
+  // into the box of the "*" below, within a mark's reach of that "*".
+  const written = layoutTemplate({ sets: [], chars: "✓abcdef*", id: "UNDERBAR", cellSize: "l" });
+  const reading = { ...written, cells: written.cells.map((c, i) => (i === 0 ? { ...c, chars: "_" } : c)) };
+  const [underscore, asterisk] = [reading.cells[0]!, reading.cells[7]!];
+  let sheet: SyntheticPage;
+  let read: ScanCell[];
+
+  beforeAll(async () => {
+    await initEngineForNode();
+    expect(asterisk.chars).toBe("*");
+    expect(asterisk.box.x).toBe(underscore.box.x);
+    sheet = renderFilledPage(written, { page: 1, dpi: DPI, hand: loadHandwritingFont("caveat"), seed: 5 });
+    const unitsPerMm = 1000 / underscore.emMm;
+    const [x0, x1] = [3 * unitsPerMm, 20 * unitsPerMm];
+    const top = (underscore.baselineY - (underscore.box.y + underscore.box.height + 0.4)) * unitsPerMm;
+    const bottom = (underscore.baselineY - (asterisk.box.y + 0.7)) * unitsPerMm;
+    const bar: Contour = [x0, top, x1, top, x1, bottom, x0, bottom];
+    sheet.truth[0] = { chars: "_", variant: 1, empty: false, contours: [bar], dilation: 0 };
+    paintInk(sheet, transformContours([bar], cellToPixels(underscore, DPI / 25.4)));
+    const result = await readScan(await throughJpeg(captureFlatbed(sheet, { seed: 6 })), () => reading);
+    read = result.cells;
+  }, 60_000);
+
+  it("gives the bar to its own box and leaves the * its own letter", () => {
+    const star = sheet.truth[7]!;
+    expect(star.empty).toBe(false);
+    // The * is written high enough to take the bar for a mark of its own: its top within 0.35 em of the bar's foot.
+    const barFoot = ((underscore.baselineY - asterisk.baselineY) * 1000) / underscore.emMm;
+    expect(contoursBox(star.contours).yMax + 350).toBeGreaterThan(contoursBox(sheet.truth[0]!.contours).yMin - barFoot);
+    const scan = scanPixel(underscore);
+    expect(read[0]!.empty).toBe(false);
+    expect(compareGlyph(read[0]!.path, sheet.truth[0]!, 2.5, scan).whole).toBe(true);
+    expect(read[0]!.warnings.map((w) => w.code)).toContain("CROSSED_BOX");
+    expect(compareGlyph(read[7]!.path, star, 2.5, scanPixel(asterisk)).whole).toBe(true);
+  });
+});
