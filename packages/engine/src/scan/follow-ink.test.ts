@@ -217,11 +217,20 @@ describe("followInk, by the characters the boxes hold", () => {
     expect(page(upper, strokes, false, around).inkAt(bar.x + 5, bar.y + 0.6)).toBe(false);
   });
 
-  it("leaves a piece lying mostly in the letter's own box to that letter, whatever hangs above", () => {
-    // The lower letter's bar, written apart from its stem, crosses out of its box's top into the gap by 0.5 of 1.2 mm.
+  it('gives a "_" written low, mostly in the box of the "*" below, to its own box when nothing else hangs there', () => {
+    const { around, upper, lower } = holding("_", "*");
+    const low: BoxMm = { x: bar.x, y: lower.box.y - 1, width: 10, height: 2.4 };
+    const strokes = [low, star(lower)];
+    expect(page(upper, strokes, false, around).inkAt(low.x + 5, lower.box.y + 1)).toBe(true);
+    expect(page(lower, strokes, false, around).inkAt(low.x + 5, lower.box.y + 1)).toBe(false);
+  });
+
+  it("leaves a piece lying mostly in the letter's own box to that letter when the letter above hangs its own", () => {
+    // The lower letter's bar, written apart from its stem, crosses out of its box's top into the gap by 0.5 of 1.2 mm;
+    // the g above has its descender, which ends inside its box.
     const { around, upper, lower } = holding("g", "T");
     const crossbar: BoxMm = { x: lower.box.x + 5, y: lower.box.y - 0.5, width: 10, height: 1.2 };
-    const strokes = [crossbar, upright(lower, 9.5, 2.5), bowl(upper)];
+    const strokes = [crossbar, upright(lower, 9.5, 2.5), bowl(upper), tail(upper, upper.box.y + upper.box.height - 1)];
     expect(page(lower, strokes, false, around).inkAt(crossbar.x + 5, lower.box.y - 0.3)).toBe(true);
     expect(page(upper, strokes, false, around).inkAt(crossbar.x + 5, lower.box.y - 0.3)).toBe(false);
   });

@@ -40,6 +40,12 @@ const BORDER_RUN_MM = 2;
 const CROSSED_MM = 0.25;
 /** A blob is a box's letter when it holds most of the box's core ink, and at least this much (mm²). */
 const TOUCH_MM2 = 1;
+/**
+ * Where a box's low band starts under its baseline (ems; see lowBand): the box below reads FOLLOW_EM over its own top,
+ * which reaches 0.08 em under this baseline with the template's proportions (a box 1.6 em tall, its baseline 0.52 em
+ * over its foot, 0.16 em of gap).
+ */
+const LOW_BAND_EM = 0.15;
 /** How far from a letter (ems) a mark outside every core (an accent, a dot) is still taken as that letter's. */
 const MARK_REACH_EM = 0.35;
 /**
@@ -191,10 +197,21 @@ export function followInk(
         tail: Math.round(MARK_TAIL_EM * cell.emMm * pxPerMm),
       });
       let owner = nearestOf(parts.labels, width, nearest, l, parts);
-      // Only ink mostly outside the letter's box: one mostly in it is the letter's own, crossed out of its box.
-      if (owner >= 0 && area >= speck && 2 * boxMass[owner]![l]! < area) {
+      if (owner >= 0 && area >= speck) {
         const blob = { x0: parts.minX[l]!, y0: parts.minY[l]!, x1: parts.maxX[l]! + 1, y1: parts.maxY[l]! + 1 };
-        owner = hangingOwner(owner, blob, boxes, boxRects, (c) => (c.baselineY - region.y) * pxPerMm);
+        // Ink mostly in the letter's box is the letter's own, crossed out of it (a capital's bar written apart, above
+        // its stem), unless the box above has nothing of its own hanging under its baseline.
+        const mostlyOut = 2 * boxMass[owner]![l]! < area;
+        const hangsNothing = (k: number) =>
+          massIn(parts.labels, width, rect(lowBand(boxes[k]!)), count).every((m) => !m);
+        owner = hangingOwner(
+          owner,
+          blob,
+          boxes,
+          boxRects,
+          (c) => (c.baselineY - region.y) * pxPerMm,
+          (k) => mostlyOut || hangsNothing(k),
+        );
       }
       if (owner < 0) owner = boxMass.findIndex((mass) => 2 * mass[l]! > area);
       if (owner === 0 || (owner < 0 && own > 0)) {
@@ -335,11 +352,11 @@ function nearestLetter(
 }
 
 /**
- * Whose a blob outside every core, and mostly outside its nearest letter's box, is when that letter (`letter`, an
- * index of `boxes`) would take it as a mark over itself but is written with nothing over it: the nearest box above the
- * blob whose character hangs below its baseline, if the blob lies below that baseline and over the letter's box (a
- * thick "_" written low, in the gap and a little into the box of a "*" below; a descender's lifted tail over a
- * capital). Otherwise the letter's. (Rects are the boxes' in the region's pixels.)
+ * Whose a blob outside every core is when its nearest letter (`letter`, an index of `boxes`) would take it as a mark
+ * over itself but is written with nothing over it: the nearest box above the blob whose character hangs below its
+ * baseline and which may have it (`may`), if the blob lies below that baseline and over the letter's box (a thick "_"
+ * written low, through the gap and into the box of a "*" below; a descender's lifted tail over a capital). Otherwise
+ * the letter's. (Rects are the boxes' in the region's pixels.)
  */
 function hangingOwner(
   letter: number,
@@ -347,13 +364,14 @@ function hangingOwner(
   boxes: readonly LayoutCell[],
   rects: readonly PixelRect[],
   baselinePx: (cell: LayoutCell) => number,
+  may: (k: number) => boolean,
 ): number {
   const under = rects[letter]!;
   if (blob.y0 + blob.y1 >= under.y0 + under.y1 || takesMarkAbove(boxes[letter]!.chars)) return letter;
   let owner = letter;
   for (const [k, r] of rects.entries()) {
     if (k === letter || r.y1 <= 0 || r.y1 > under.y0 || r.x1 <= blob.x0 || r.x0 >= blob.x1) continue;
-    if (blob.y0 < baselinePx(boxes[k]!) || !hangsBelow(boxes[k]!.chars)) continue;
+    if (blob.y0 < baselinePx(boxes[k]!) || !hangsBelow(boxes[k]!.chars) || !may(k)) continue;
     if (owner === letter || r.y1 > rects[owner]!.y1) owner = k;
   }
   return owner;
@@ -373,6 +391,23 @@ function nearestOf(labels: Int32Array, width: number, nearest: Nearest, l: numbe
     }
   }
   return best;
+}
+
+/**
+ * The part of a box's core under its baseline that the wider cuts of the boxes around it see too (from LOW_BAND_EM
+ * under the baseline to the core's foot), where what hangs under the box's letter lies: the boxes must judge alike
+ * whether anything of the letter hangs there.
+ */
+function lowBand(cell: LayoutCell): BoxMm {
+  const side = CORE_SIDE_EM * cell.emMm;
+  const top = cell.baselineY + LOW_BAND_EM * cell.emMm;
+  const bottom = Math.min(cell.box.y + cell.box.height, cell.baselineY + CORE_BOTTOM_EM * cell.emMm);
+  return {
+    x: cell.box.x + side,
+    y: top,
+    width: Math.max(0, cell.box.width - 2 * side),
+    height: Math.max(0, bottom - top),
+  };
 }
 
 /** Where a box's own letter lies (see CORE_TOP_EM). */
