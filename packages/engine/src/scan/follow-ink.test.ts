@@ -122,6 +122,19 @@ describe("followInk", () => {
     expect(codes).toEqual(["CROSSED_BOX"]);
   });
 
+  it("keeps a stroke written along the box's foot up to the printed line, where the border read as ink is cleared", () => {
+    // A bar 12 mm long on the box's foot, its top 0.1 mm under the printed line and 0.25 mm into the border's band,
+    // over a border that reads as ink all along.
+    const foot = top.box.y + top.box.height;
+    const border: BoxMm = { x: top.box.x - 0.1, y: foot - 0.1, width: 20.2, height: 0.2 };
+    const bar: BoxMm = { x: top.box.x + 4, y: foot - 1.5, width: 12, height: 1.4 };
+    const { inkAt } = page(top, [bowl(top), bar, border]);
+    expect(inkAt(top.box.x + 10, foot - 0.2)).toBe(true);
+    expect(inkAt(top.box.x + 10, foot - 0.05)).toBe(true);
+    expect(inkAt(top.box.x + 2, foot)).toBe(false);
+    expect(inkAt(top.box.x + 10, foot + 0.05)).toBe(false);
+  });
+
   it("gives an accent written above the box, in the gap, to the capital below it and not to the box above", () => {
     // A capital in the lower box written tall (its top 1 mm below the box's top), its accent in the gap above.
     const capital = upright(below, 8, 1);

@@ -547,16 +547,24 @@ function clearBand(mask: Uint8Array, lines: Lines, from: number, to: number, sta
     }
     return false;
   };
-  const crossed = new Uint8Array(b1 - b0);
-  for (let b = b0; b < b1; b++) crossed[b - b0] = inkOn(a0 - 1, b) && inkOn(a1 + 1, b) ? 1 : 0;
+  // Per place along the band: whether ink lies before it (1), after it (2) or both (3, a stroke crossing).
+  const sides = new Uint8Array(b1 - b0);
+  for (let b = b0; b < b1; b++) sides[b - b0] = (inkOn(a0 - 1, b) ? 1 : 0) | (inkOn(a1 + 1, b) ? 2 : 0);
+  // The printed line runs along the band's middle: a stroke touching the band from one side keeps its part on that
+  // side of the line (a "_" written along a box's foot, a letter's base on it), which is no border.
+  const line = (from + to) / 2;
   for (let a = a0; a <= a1; a++) {
+    const keptSide = a + 0.5 < line ? 1 : a + 0.5 > line ? 2 : 3;
     let first = -1;
     for (let b = b0; b <= b1; b++) {
       const ink = b < b1 && mask[a * lines.step + b * lines.alongStep] === 1;
       if (ink && first < 0) first = b;
       if (!ink && first >= 0) {
         if (b - first >= run) {
-          for (let c = first; c < b; c++) if (!crossed[c - b0]) mask[a * lines.step + c * lines.alongStep] = 0;
+          for (let c = first; c < b; c++) {
+            const side = sides[c - b0]!;
+            if (side !== 3 && (side & keptSide) === 0) mask[a * lines.step + c * lines.alongStep] = 0;
+          }
         }
         first = -1;
       }
