@@ -1,9 +1,6 @@
+// What the reader knows of how a box's characters are written, to tell whose a piece of ink between two boxes is: a
+// mark over a letter, or the low part of the character above (see followInk).
 import { templateMark } from "../template/marks.ts";
-
-/**
- * What the reader knows of how a box's characters are written, to tell whose a piece of ink between two boxes is: a
- * mark over a letter, or the low part of the character above.
- */
 
 /** Combining marks written under their letter (cedilla, ogonek, dots and lines below); the others stand over it. */
 const MARK_BELOW = /[\u0316-\u0319\u031c-\u0333\u0339-\u033c\u0345\u0347-\u0349\u034d\u034e\u0353-\u0356\u0359\u035a]/u;
