@@ -115,8 +115,24 @@ export function refineBoxes(
     layout.qr,
     ...layout.markers.centers.map((c) => ({ x: c.x - size / 2, y: c.y - size / 2, width: size, height: size })),
   ];
+  const first = new Map<number, BoxFit>();
+  const measured = (i: number) => {
+    let fit = first.get(i);
+    if (!fit) {
+      fit = measureBox(scan, h, layout, cells, cells[i]!, obstacles, FIRST_PASS);
+      first.set(i, fit);
+    }
+    return fit;
+  };
+  // A page that lies flat shows as such on a quarter of its boxes spread over it, and keeps its homography without
+  // the rest being measured: a page that is not flat bends over centimetres, and those boxes see it.
+  const probe = spreadOver(cells);
+  if (probe.length < cells.length) {
+    const probeCells = probe.map((i) => cells[i]!);
+    if (isFlat(probeCells, smoothField(probe.map(measured), probeCells))) return cells.map(() => h);
+  }
   const coarse = smoothField(
-    cells.map((cell) => measureBox(scan, h, layout, cells, cell, obstacles, FIRST_PASS)),
+    cells.map((_, i) => measured(i)),
     cells,
   );
   // A flat page shows as such already (see FLAT_PAGE_MM): it keeps its homography without a second look.
@@ -133,6 +149,21 @@ export function refineBoxes(
   // homography is better than that.
   if (isFlat(cells, field)) return cells.map(() => h);
   return cells.map((cell, i) => boxHomography(h, cell, field[i]!));
+}
+
+/**
+ * The indexes of the boxes in every other row and every other column of the grid, the last row and column included
+ * (a lifted corner or edge shows there first).
+ */
+function spreadOver(cells: readonly LayoutCell[]): number[] {
+  const places = (values: number[]) => [...new Set(values.map((v) => Math.round(v * 100)))].sort((a, b) => a - b);
+  const rows = places(cells.map((c) => c.box.y));
+  const columns = places(cells.map((c) => c.box.x));
+  const kept = (value: number, all: number[]) => {
+    const at = all.indexOf(Math.round(value * 100));
+    return at % 2 === 0 || at === all.length - 1;
+  };
+  return cells.flatMap((c, i) => (kept(c.box.y, rows) && kept(c.box.x, columns) ? [i] : []));
 }
 
 /** The corners of a box, page millimetres. */
