@@ -1,5 +1,6 @@
 // What the reader knows of how a box's characters are written, to tell whose a piece of ink between two boxes is: a
 // mark over a letter, or the low part of the character above (see followInk).
+import { DOTTED_BASES } from "../font/accents.ts";
 import { templateMark } from "../template/marks.ts";
 
 /** Combining marks written under their letter (cedilla, ogonek, dots and lines below); the others stand over it. */
@@ -8,10 +9,10 @@ const MARK_BELOW = /[\u0316-\u0319\u031c-\u0333\u0339-\u033c\u0345\u0347-\u0349\
 const OVERLAY = /[\u0334-\u0338]/u;
 
 /**
- * Letters written with a dot over them that Unicode does not decompose (i, j and their Cyrillic forms), and the
- * inverted marks whose dot stands over their stroke.
+ * Letters written with a dot over them that Unicode does not decompose (i, j and their Cyrillic forms, as the font
+ * compiler knows them), and the inverted marks whose dot stands over their stroke.
  */
-const DOTTED = new Set([..."ijіј¡¿"]);
+const DOTTED = new Set([...Object.keys(DOTTED_BASES), "¡", "¿"]);
 
 /**
  * Characters whose written form hangs below the baseline, by their base letter: the descenders of Latin and Cyrillic
