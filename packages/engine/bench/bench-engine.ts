@@ -51,6 +51,7 @@ const throughMessenger = (longSide: number, quality: number) => async (jpeg: Uin
   new Uint8Array(await sharp(jpeg).rotate().resize(longSide, longSide, { fit: "inside" }).jpeg({ quality }).toBuffer());
 
 const FINE_LINER: Rgb = [20, 20, 24];
+const PHONE_SHARPENING = { sigma: 1.5, amount: 1 };
 const FELT_TIP_BLUE: Rgb = [40, 70, 170];
 const scenarios: Scenario[] = [
   {
@@ -305,6 +306,22 @@ const scenarios: Scenario[] = [
     dpi: 300,
     capture: (p, l, seed) => capturePhone(p, l.paper, { seed, castShadow: 0.75 }),
     targetWhole: 0.97,
+  },
+  // The phone's own sharpening, as most cameras apply it before saving: an unsharp mask of 1.5 pixels at full strength,
+  // which lays a light band and a dark one along every edge (the markers' too) and sharpens the grain. Judged as
+  // ordinary phone photos are.
+  {
+    name: "sharpened phone photo",
+    dpi: 300,
+    capture: (p, l, seed) => capturePhone(p, l.paper, { seed, sharpen: PHONE_SHARPENING }),
+    targetWhole: 0.995,
+  },
+  {
+    name: "pencil, sharpened phone photo",
+    dpi: 300,
+    capture: (p, l, seed) => capturePhone(p, l.paper, { seed, sharpen: PHONE_SHARPENING }),
+    targetWhole: 0.995,
+    fill: { pencil: true },
   },
 ];
 /**

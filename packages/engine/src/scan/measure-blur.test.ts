@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { blurRgba } from "../synth/index.ts";
+import { blurRgba, unsharpMask } from "../synth/index.ts";
 import { createRandom } from "../synth/random.ts";
 import type { Layout } from "../template/layout-types.ts";
 import { MARKER_CENTRE_RATIO, MARKER_HOLE_RATIO } from "../template/page-geometry.ts";
@@ -49,10 +49,16 @@ function inMarker(x: number, y: number, scale = 1): boolean {
 
 /**
  * The markers printed on paper and photographed: each picture pixel's share of black (4 × 4 samples through the
- * inverse map), a lens blur, then the camera moving `smear` pixels while the shutter is open (the mean of samples
- * a pixel apart along it), grain.
+ * inverse map), a lens blur, the phone's `sharpen`ing when given, then the camera moving `smear` pixels while the
+ * shutter is open (the mean of samples a pixel apart along it), grain.
  */
-function photograph(smear: [number, number] | null, lensSigma: number, seed: number, scale = 1): GreyImage {
+function photograph(
+  smear: [number, number] | null,
+  lensSigma: number,
+  seed: number,
+  scale = 1,
+  sharpen?: { sigma: number; amount: number },
+): GreyImage {
   const [width, height] = [400, 440];
   const inverse = solveHomography(
     [pagePoint(0, 0), pagePoint(74, 0), pagePoint(74, 64), pagePoint(0, 64)].map((p) => {
@@ -77,6 +83,7 @@ function photograph(smear: [number, number] | null, lensSigma: number, seed: num
     }
   }
   blurRgba(rgba, lensSigma);
+  if (sharpen) unsharpMask(rgba, sharpen.sigma, sharpen.amount);
   const grey = new Float32Array(width * height);
   for (let i = 0; i < grey.length; i++) grey[i] = rgba.data[i * 4]!;
   const smeared = new Float32Array(grey);
@@ -100,6 +107,27 @@ function photograph(smear: [number, number] | null, lensSigma: number, seed: num
   for (let i = 0; i < data.length; i++)
     data[i] = Math.max(0, Math.min(255, Math.round(smeared[i]! + 3 * random.normal())));
   return { width, height, data };
+}
+
+/** The standard normal distribution's cumulative probability (by the error function, Abramowitz and Stegun 7.1.26). */
+function normalCdf(x: number): number {
+  const z = Math.abs(x) / Math.SQRT2;
+  const t = 1 / (1 + 0.3275911 * z);
+  const erf =
+    1 -
+    ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-z * z);
+  return x >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
+}
+
+/** Where a rising function of x crosses `level` (bisection over ±10). */
+function levelCrossedAt(rise: (x: number) => number, level: number): number {
+  let [lo, hi] = [-10, 10];
+  for (let k = 0; k < 60; k++) {
+    const mid = (lo + hi) / 2;
+    if (rise(mid) < level) lo = mid;
+    else hi = mid;
+  }
+  return (lo + hi) / 2;
 }
 
 /** Angle of a direction, either way, in degrees 0–180. */
@@ -158,6 +186,33 @@ describe("measureBlur", () => {
       const ratio = measured / expected;
       expect({ sigma, smear, within: ratio > 0.9 && ratio < 1.25 }).toEqual({ sigma, smear, within: true });
     }
+  });
+
+  it("measures a sharpened photo's blur, where the sharpening's light and dark bands leave the moments none", () => {
+    const sigma = 1.2;
+    const lens = Math.sqrt(sigma * sigma + 1 / 12);
+    const measured = [
+      [2, 0.5, 14],
+      [1.5, 1, 15],
+      [2, 1, 16],
+    ].map(([radius, amount, seed]) => {
+      // An unsharp mask adds `amount` times the picture less its Gaussian blur: a step seen through the lens rises as
+      // (1 + amount) Φ(x / lens) − amount Φ(x / wider), with wider² = lens² + radius². How far a Gaussian rises from a
+      // quarter to three quarters of its step, 1.349 deviations, is the blur of the edge's middle.
+      const wider = Math.sqrt(lens * lens + radius! * radius!);
+      const rise = (x: number) => (1 + amount!) * normalCdf(x / lens) - amount! * normalCdf(x / wider);
+      const expected = (levelCrossedAt(rise, 0.75) - levelCrossedAt(rise, 0.25)) / 1.349 / PX_PER_MM;
+      const blur = measureBlur(photograph(null, sigma, seed!, 1, { sigma: radius!, amount: amount! }), h, markers);
+      const ratio = blur && blur.sigmaMm / expected;
+      return { radius, amount, within: ratio! > 0.7 && ratio! < 1.4, smear: blur?.smear };
+    });
+    // Within 0.7 (a marker whose moments still measure, shrunk by the bands, weighs in the median) and 1.4 (a strong
+    // mask's dark band lies deeper than the marker's black, which each step is measured against, and widens the rise).
+    expect(measured).toEqual([
+      { radius: 2, amount: 0.5, within: true, smear: undefined },
+      { radius: 1.5, amount: 1, within: true, smear: undefined },
+      { radius: 2, amount: 1, within: true, smear: undefined },
+    ]);
   });
 
   it("measures the blur on markers that lie larger or smaller than the homography says (a curled page's)", () => {

@@ -40,6 +40,18 @@ const CORNER_DIAGONAL_MM = 2;
 const MAX_SAMPLES = 200;
 /** Paper and a marker's black differ by this many grey levels at least, or its edges cannot be measured. */
 const MIN_CONTRAST = 30;
+/**
+ * A Gaussian edge rises from a quarter to three quarters of its step over this many standard deviations (twice the
+ * normal distribution's upper quartile).
+ */
+const QUARTILE_SPAN = 2 * 0.6744897501960817;
+/**
+ * A marker each of whose four edges spreads, by the moments of its derivative, less than this share of its spread by
+ * its rise was sharpened (see markerSpread). A phone's unsharp mask of 1.5 pixels at full strength measures 0.37 at
+ * most on the benchmark's photos (the mean of two edges), and markers with no mask near 1 (a scan's edge, rung a
+ * little by JPEG, 0.55 and over); the grain of a dim photo throws single edges anywhere.
+ */
+const SHARPENED_RATIO = 0.6;
 
 /** How a picture is blurred, measured on its corner markers (see measureBlur). */
 export type PageBlur = {
@@ -70,11 +82,12 @@ export type PageBlur = {
  * the ceiling, and a pencil's strokes came back thin and holed. Returns undefined when no marker can be measured.
  */
 export function measureBlur(scan: GreyImage, h: Homography, markers: Layout["markers"]): PageBlur | undefined {
-  const spreads: Spread[] = [];
-  for (const centre of markers.centers) {
-    const spread = markerSpread(scan, h, centre.x, centre.y, markers.sizeMm);
-    if (spread) spreads.push(spread);
-  }
+  const measured = (sharpened: boolean) =>
+    markers.centers.flatMap((c) => markerSpread(scan, h, c.x, c.y, markers.sizeMm, sharpened) ?? []);
+  // A sharpened photo's markers are measured by their edges' rise only where none could be measured otherwise: where a
+  // noisy photo's grain left one marker's moments and corners unmeasured, the others measure the blur as they did.
+  let spreads = measured(false);
+  if (spreads.length < 1) spreads = measured(true);
   if (spreads.length < 1) return undefined;
   const sigmaMm = Math.sqrt(median(spreads.map((s) => largerSpread(s.page))));
   const [xx, xy, yy] = [0, 1, 2].map((k) => median(spreads.map((s) => s.scan[k]!))) as [number, number, number];
@@ -176,9 +189,17 @@ function largerSpread([xx, xy, yy]: [number, number, number]): number {
 
 /**
  * The blur's covariance at one marker, or undefined when the marker is too faint or its edges and corners do not
- * each hold about one blur's worth of ink (covered, cut off by the picture's edge).
+ * each hold about one blur's worth of ink (covered, cut off by the picture's edge). `sharpened`: measured, where its
+ * edges say the picture was sharpened, by how they rise instead.
  */
-function markerSpread(scan: GreyImage, h: Homography, cx: number, cy: number, size: number): Spread | undefined {
+function markerSpread(
+  scan: GreyImage,
+  h: Homography,
+  cx: number,
+  cy: number,
+  size: number,
+  sharpened: boolean,
+): Spread | undefined {
   const half = size / 2;
   const around = (size * (1 - MARKER_HOLE_RATIO)) / 2;
   const reach = half + around;
@@ -211,7 +232,9 @@ function markerSpread(scan: GreyImage, h: Homography, cx: number, cy: number, si
       profile.push(sum / (alongTo - alongFrom + 1));
     }
     const derivative = profile.slice(1).map((v, k) => sign * (v - profile[k]!));
-    return { ...moments1(derivative), at: from + halfway(profile, edge - from) };
+    const middle = crossing(profile, 0.5, edge - from);
+    const rise = (crossing(profile, 0.75, middle) - crossing(profile, 0.25, middle)) / QUARTILE_SPAN;
+    return { ...moments1(derivative), at: from + middle, middleVariance: rise * rise };
   };
   const left = across(at(cx - half, x0), true, 1);
   const right = across(at(cx + half, x0), true, -1);
@@ -219,8 +242,7 @@ function markerSpread(scan: GreyImage, h: Homography, cx: number, cy: number, si
   const bottom = across(at(cy + half, y0), false, -1);
   const edges = [left, right, top, bottom];
   if (edges.some((e) => e.mass < 0.7 || e.mass > 1.3)) return undefined;
-  const ss = (left.variance + right.variance) / 2;
-  const tt = (top.variance + bottom.variance) / 2;
+  const moments = { ss: (left.variance + right.variance) / 2, tt: (top.variance + bottom.variance) / 2 };
 
   // At each outer corner the mixed derivative is the blur itself (see mixedSpread). The corners are read where the
   // homography puts them; where one holds no corner's worth of blur there, where the marker's edges were found: on a
@@ -228,15 +250,34 @@ function markerSpread(scan: GreyImage, h: Homography, cx: number, cy: number, si
   // four markers of a curled pencil page went unmeasured, and its strokes were cut at the ceiling as if sharp). Not
   // always there: on a dim photo the edges found in the grain moved corners that read well where they were expected,
   // and three markers' blur changed enough to be taken for a smear.
-  const cornerReach = {
-    s: Math.min(CORNER_REACH_MM / step, CORNER_SIGMAS * Math.sqrt(ss)),
-    t: Math.min(CORNER_REACH_MM / step, CORNER_SIGMAS * Math.sqrt(tt)),
-    diagonal: CORNER_DIAGONAL_MM / step,
+  const mixed = () => {
+    if (!(moments.ss > 0 && moments.tt > 0)) return undefined;
+    const cornerReach = {
+      s: Math.min(CORNER_REACH_MM / step, CORNER_SIGMAS * Math.sqrt(moments.ss)),
+      t: Math.min(CORNER_REACH_MM / step, CORNER_SIGMAS * Math.sqrt(moments.tt)),
+      diagonal: CORNER_DIAGONAL_MM / step,
+    };
+    const expected = { x: [at(cx - half, x0), at(cx + half, x0)], y: [at(cy - half, y0), at(cy + half, y0)] };
+    const found = { x: [left.at, right.at], y: [top.at, bottom.at] };
+    return mixedSpread(grid, n, expected, cornerReach) ?? mixedSpread(grid, n, found, cornerReach);
   };
-  const expected = { x: [at(cx - half, x0), at(cx + half, x0)], y: [at(cy - half, y0), at(cy + half, y0)] };
-  const found = { x: [left.at, right.at], y: [top.at, bottom.at] };
-  const st = mixedSpread(grid, n, expected, cornerReach) ?? mixedSpread(grid, n, found, cornerReach);
-  if (st === undefined) return undefined;
+  let [ss, tt, st] = [moments.ss, moments.tt, sharpened ? undefined : mixed()];
+  if (st === undefined) {
+    if (!sharpened) return undefined;
+    // A phone sharpens its photos before it saves them: an unsharp mask lays along each edge a light band on the paper's
+    // side and a dark one on the ink's, which weigh against the middle in the derivative's moments and its corners'. A
+    // strong mask leaves the moments' spread near or below zero and no corner its blur's worth: the page's blur went
+    // unmeasured, and a pencil's strokes were cut at the ceiling as if sharp (12 % of them whole). Such a marker's
+    // edges spread by their moments far less than by their rise; there the rise from a quarter to three quarters of
+    // the step says how far the blur spreads a line's middle, and a smear along a diagonal is not told from a round
+    // blur.
+    const rise = {
+      ss: (left.middleVariance + right.middleVariance) / 2,
+      tt: (top.middleVariance + bottom.middleVariance) / 2,
+    };
+    if (!edges.every((e) => e.variance < SHARPENED_RATIO * e.middleVariance)) return undefined;
+    [ss, tt, st] = [rise.ss, rise.tt, 0];
+  }
   // From the sample grid (page axes, `step` mm apart) to scan pixels: Σ_scan = E Σ Eᵀ.
   const [ax, ay, bx, by] = localLinear(h, pagePoint(cx, cy)).map((v) => v * step) as [number, number, number, number];
   return {
@@ -297,15 +338,15 @@ function mixedSpread(
 }
 
 /**
- * Where a profile across an edge (samples one unit apart, paper 0 and ink 1) crosses halfway, the crossing nearest
- * `expected`; `expected` where it never does. The derivative's mean would be the edge's place too, but the grain in
- * its tails, weighed by their distance, moved it by a sample or two on a dim photo.
+ * Where a profile across an edge (samples one unit apart, paper 0 and ink 1) crosses `level`, the crossing nearest
+ * `expected`; `expected` where it never does. Halfway is the edge's place: the derivative's mean would be too, but the
+ * grain in its tails, weighed by their distance, moved it by a sample or two on a dim photo.
  */
-function halfway(profile: number[], expected: number): number {
+function crossing(profile: number[], level: number, expected: number): number {
   let best = expected;
   let distance = Number.POSITIVE_INFINITY;
   for (let k = 0; k + 1 < profile.length; k++) {
-    const [a, b] = [profile[k]! - 0.5, profile[k + 1]! - 0.5];
+    const [a, b] = [profile[k]! - level, profile[k + 1]! - level];
     if (a * b > 0 || a === b) continue;
     const at = k + a / (a - b);
     if (Math.abs(at - expected) < distance) [best, distance] = [at, Math.abs(at - expected)];

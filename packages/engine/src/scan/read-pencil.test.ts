@@ -33,6 +33,13 @@ const captures: Record<string, Case> = {
     layout,
     capture: (page, l) => capturePhone(page, l.paper, { seed: 10 }),
   },
+  // Sharpened by the phone before it was saved (an unsharp mask of 2 pixels at half strength): the light and dark bands
+  // the mask lays along the markers' edges hid the page's blur, and every stroke was cut at the ceiling, thin and holed.
+  "phone photo its camera sharpened": {
+    hand: "caveat",
+    layout,
+    capture: (page, l) => capturePhone(page, l.paper, { seed: 9, sharpen: { sigma: 2, amount: 0.5 } }),
+  },
 };
 const thinHand: Case = {
   hand: "bad-script",

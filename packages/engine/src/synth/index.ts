@@ -41,4 +41,5 @@ export {
   type FlatbedOptions,
   type PhoneOptions,
   type Picture,
+  unsharpMask,
 } from "./simulate-capture.ts";
