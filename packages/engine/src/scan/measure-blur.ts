@@ -271,12 +271,12 @@ function markerSpread(
     // edges spread by their moments far less than by their rise; there the rise from a quarter to three quarters of
     // the step says how far the blur spreads a line's middle, and a smear along a diagonal is not told from a round
     // blur.
-    const rise = {
-      ss: (left.middleVariance + right.middleVariance) / 2,
-      tt: (top.middleVariance + bottom.middleVariance) / 2,
-    };
     if (!edges.every((e) => e.variance < SHARPENED_RATIO * e.middleVariance)) return undefined;
-    [ss, tt, st] = [rise.ss, rise.tt, 0];
+    [ss, tt, st] = [
+      (left.middleVariance + right.middleVariance) / 2,
+      (top.middleVariance + bottom.middleVariance) / 2,
+      0,
+    ];
   }
   // From the sample grid (page axes, `step` mm apart) to scan pixels: Σ_scan = E Σ Eᵀ.
   const [ax, ay, bx, by] = localLinear(h, pagePoint(cx, cy)).map((v) => v * step) as [number, number, number, number];
