@@ -191,18 +191,19 @@ describe("measureBlur", () => {
   it("measures a sharpened photo's blur, where the sharpening's light and dark bands leave the moments none", () => {
     const sigma = 1.2;
     const lens = Math.sqrt(sigma * sigma + 1 / 12);
-    const measured = [
+    const masks = [
       [2, 0.5, 14],
       [1.5, 1, 15],
       [2, 1, 16],
-    ].map(([radius, amount, seed]) => {
+    ] as const;
+    const measured = masks.map(([radius, amount, seed]) => {
       // An unsharp mask adds `amount` times the picture less its Gaussian blur: a step seen through the lens rises as
       // (1 + amount) Φ(x / lens) − amount Φ(x / wider), with wider² = lens² + radius². How far a Gaussian rises from a
       // quarter to three quarters of its step, 1.349 deviations, is the blur of the edge's middle.
-      const wider = Math.sqrt(lens * lens + radius! * radius!);
-      const rise = (x: number) => (1 + amount!) * normalCdf(x / lens) - amount! * normalCdf(x / wider);
+      const wider = Math.sqrt(lens * lens + radius * radius);
+      const rise = (x: number) => (1 + amount) * normalCdf(x / lens) - amount * normalCdf(x / wider);
       const expected = (levelCrossedAt(rise, 0.75) - levelCrossedAt(rise, 0.25)) / 1.349 / PX_PER_MM;
-      const blur = measureBlur(photograph(null, sigma, seed!, 1, { sigma: radius!, amount: amount! }), h, markers);
+      const blur = measureBlur(photograph(null, sigma, seed, 1, { sigma: radius, amount }), h, markers);
       const ratio = blur && blur.sigmaMm / expected;
       return { radius, amount, within: ratio! > 0.7 && ratio! < 1.4, smear: blur?.smear };
     });
