@@ -81,6 +81,31 @@ describe("createBoxHelpers", () => {
     expect(result.cells.filter((c) => c.picture).length).toBe(result.cells.filter((c) => !c.empty).length);
   }, 120_000);
 
+  it("reads the next page into the memory the last one gave back, and leaves what the last one read as it was", async () => {
+    const first = await readScan(scan, lookup, { helpers: threads.helpers });
+    const firstBoxes = boxesOf(first);
+    // Another page in the same hand and layout, photographed at an angle: the same memory, other pixels.
+    const hand = loadHandwritingFont("bad-script");
+    const page = renderFilledPage(layout, { page: 1, dpi: 300, hand, seed: 8, blankRatio: 0.2, pencil: true });
+    const other = await throughJpeg(capturePhone(page, layout.paper, { seed: 10, tiltDegrees: 12 }));
+    const buffers: ArrayBufferLike[] = [];
+    const seen: Seen = { read: 0, reread: 0 };
+    const watchedHelper = watched(threads.helpers[0]!, seen);
+    const helper: BoxHelper = {
+      ...watchedHelper,
+      readFirst: (id, boxes, slot) => {
+        buffers.push(boxes.source.data.buffer);
+        return watchedHelper.readFirst(id, boxes, slot);
+      },
+    };
+    const second = await readScan(other, lookup, { helpers: [helper] });
+    const third = await readScan(scan, lookup, { helpers: [helper] });
+    expect(buffers[0]).toBe(buffers[1]);
+    expect(boxesOf(first)).toBe(firstBoxes);
+    expect(boxesOf(second)).toBe(boxesOf(await readScan(other, lookup)));
+    expect(boxesOf(third)).toBe(boxesOf(alone));
+  }, 120_000);
+
   it("reads on this thread the boxes a helper took when the helper's thread dies in the middle of the page", async () => {
     const dying = createBoxHelpers(1);
     try {

@@ -4,6 +4,7 @@ import type { Surroundings } from "./follow-ink.ts";
 import type { Homography } from "./homography.ts";
 import type { GreyImage } from "./images.ts";
 import { type CellReading, type PageReading, type PreparedRegions, readCell } from "./read-cell.ts";
+import { recycleSharedPixels, sharedPixels } from "./to-luminance.ts";
 
 /**
  * What every thread reading a page's boxes works from. Plain data, so it can be posted to a helper thread; the
@@ -123,8 +124,30 @@ export async function readBoxes(
   pictures: boolean,
   onRead?: (read: number) => void,
 ): Promise<FinalBox[]> {
+  // Helpers read the picture from memory they share: where it is not there yet, it is copied into memory that goes on
+  // to the thread's next reads once this page is done.
+  const { data } = page.source;
+  const copy =
+    helpers.length > 0 && !(data.buffer instanceof SharedArrayBuffer) ? sharedPixels(data.length) : undefined;
+  try {
+    return await readBoxesOn(page, copy, helpers, decide, pictures, onRead);
+  } finally {
+    if (copy) recycleSharedPixels(copy);
+  }
+}
+
+/** readBoxes, with the picture's pixels copied into `copy` first if given. */
+async function readBoxesOn(
+  page: Omit<PageBoxes, "counters">,
+  copy: Uint8Array | undefined,
+  helpers: readonly BoxHelper[],
+  decide: (readings: readonly CellReading[]) => ReadonlyMap<number, PageReading>,
+  pictures: boolean,
+  onRead?: (read: number) => void,
+): Promise<FinalBox[]> {
   const id = nextPage++;
-  const shared = helpers.length > 0 ? withSharedPixels(page, helpers.length) : { ...page, counters: new Int32Array(2) };
+  const shared =
+    helpers.length > 0 ? withSharedPixels(page, copy, helpers.length) : { ...page, counters: new Int32Array(2) };
   const own = new BoxShare(shared);
   const started = helpers.map((helper, slot) => helper.readFirst(id, shared, slot));
   const working: BoxHelper[] = [];
@@ -173,14 +196,13 @@ function missing(count: number, shares: readonly ReadonlyMap<number, unknown>[])
 }
 
 /**
- * The page with its picture's pixels in memory its helpers share (copied there unless readScan made them there), and
- * shared counters.
+ * The page with its picture's pixels in memory its helpers share (copied into `copy` unless readScan made them there),
+ * and shared counters.
  */
-function withSharedPixels(page: Omit<PageBoxes, "counters">, helpers: number): PageBoxes {
+function withSharedPixels(page: Omit<PageBoxes, "counters">, copy: Uint8Array | undefined, helpers: number): PageBoxes {
   const { data } = page.source;
-  const isShared = data.buffer instanceof SharedArrayBuffer;
-  const pixels = isShared ? data : new Uint8Array(new SharedArrayBuffer(data.length));
-  if (!isShared) pixels.set(data);
+  const pixels = copy ?? data;
+  if (copy) copy.set(data);
   const counters = new Int32Array(new SharedArrayBuffer((2 + helpers) * Int32Array.BYTES_PER_ELEMENT));
   return { ...page, source: { ...page.source, data: pixels }, counters };
 }

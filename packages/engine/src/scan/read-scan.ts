@@ -16,7 +16,7 @@ import { type CellReading, CUT_INSET_MM, inset, type PageReading, type ScanCell 
 import { rectifyPage } from "./rectify-page.ts";
 import { refineBoxes } from "./refine-boxes.ts";
 import { penDepthOf } from "./remove-motion-blur.ts";
-import { downscale, luminancePyramid } from "./to-luminance.ts";
+import { downscale, luminancePyramid, recycleSharedPixels, sharedPixels } from "./to-luminance.ts";
 
 export type ReadScanOptions = {
   /** Images with more pixels are refused (IMAGE_TOO_LARGE); default 50 megapixels (A4 at 600 dpi is 35). */
@@ -118,10 +118,29 @@ export async function readScan(
     throw new EngineError("TEMPLATE_NOT_FOUND_ON_PAGE", undefined, { reason: "image smaller than 200 px" });
   }
 
+  // Where helpers read the boxes, the page's luminance lies in memory they share (see readBoxes), so it need not be
+  // copied there; that memory goes on to the thread's next read.
+  const shared = options.helpers?.length ? sharedPixels(image.width * image.height) : undefined;
+  try {
+    return await readPicture(image, channels, lookup, options, t0, shared);
+  } finally {
+    if (shared) recycleSharedPixels(shared);
+  }
+}
+
+/** readScan's work on a picture it has checked, from its luminance (written `into` those pixels if given) on. */
+async function readPicture(
+  image: ScanImage,
+  channels: 1 | 3 | 4,
+  lookup: LayoutLookup,
+  options: ReadScanOptions,
+  t0: number,
+  into: Uint8Array | undefined,
+): Promise<ScanResult> {
   const report = options.onProgress ?? (() => {});
   const factor = Math.max(1, Math.floor(Math.max(image.width, image.height) / 1600));
   const helpers = options.helpers ?? [];
-  const { full, small: detection } = luminancePyramid(image, channels, factor, helpers.length > 0);
+  const { full, small: detection } = luminancePyramid(image, channels, factor, into);
   const t1 = performance.now();
   report(STAGE_START.qr, "qr");
 
