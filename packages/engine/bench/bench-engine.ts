@@ -569,7 +569,7 @@ const alone = await warmReads({});
 await threads.close();
 const written = (await readScan(perfImage, () => layout)).cells.filter((c) => !c.empty).length;
 const stage = (key: keyof ScanResult["diagnostics"]["timings"]) => median(warm.map((w) => w.timings[key]));
-// The first run only fills Node's compile cache (cold-read.js).
+// The first run only fills Node's compile cache (cold-read.ts).
 const coldRuns = [0, 1, 2, 3].map(() => coldRead(perfJpeg, true)).slice(1);
 const cold = coldRuns.sort((a, b) => a.totalMs! - b.totalMs!)[1]!;
 const fastestCold = coldRuns[0]!;
@@ -652,7 +652,7 @@ function coldRead(file: string, allCores = false): Record<string, number> {
   const command = [
     ...(allCores ? [] : taskset),
     process.execPath,
-    join(here, "cold-read.js"),
+    join(here, "cold-read.ts"),
     file,
     join(outDir, "layout.json"),
   ];

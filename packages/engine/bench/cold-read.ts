@@ -1,9 +1,7 @@
 // One cold read in a fresh process, as a server worker's first job: load the engine, initialise its wasm,
 // decode a JPEG and read the page. Prints one JSON line for bench-engine.ts.
 // The server's workers load the engine through Node's compile cache (apps/server/src/main.ts), so this does too;
-// bench-engine.ts fills the cache with an untimed run first, as any earlier worker would have. Plain JavaScript, as
-// bin/handfont.js is: an entry in TypeScript is stripped of its types before it runs, which loads Node's stripper
-// (about 55 ms of CPU) even when every module after it comes stripped from the cache, as a worker's do.
+// bench-engine.ts fills the cache with an untimed run first, as any earlier worker would have.
 const { enableCompileCache } = await import("node:module");
 const started = performance.now();
 enableCompileCache();
@@ -13,7 +11,7 @@ const { createBoxHelpers, decodeImageFile, initEngineForNode } = await import(".
 // As a server's engine worker does when it starts: its helper threads load the engine while it reads the page.
 const { helpers } = createBoxHelpers();
 const { readScan } = await import("../src/index.ts");
-const [jpegPath, layoutPath] = process.argv.slice(2);
+const [jpegPath, layoutPath] = process.argv.slice(2) as [string, string];
 const layout = JSON.parse(await readFile(layoutPath, "utf8"));
 const loaded = performance.now();
 await initEngineForNode();
@@ -40,7 +38,7 @@ process.stdout.write(
  * The process's peak resident memory. getrusage's maxRSS is no use here: after fork and exec it still
  * carries the parent's peak. /proc's VmHWM belongs to this program's own address space.
  */
-function peakRssMb() {
+function peakRssMb(): number {
   const status = readFileSync("/proc/self/status", "utf8");
   const kb = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];
   return kb ? Number(kb) / 1024 : process.resourceUsage().maxRSS / 1024;
