@@ -107,6 +107,14 @@ describe("smoothingPasses", () => {
 });
 
 describe("smoothed", () => {
+  it("runs its passes one after the other, as descreen each time, and leaves the picture it was given as it was", () => {
+    const { image } = grainyPage(120, 10);
+    const before = new Uint8Array(image.data);
+    const threeTimes = descreen(descreen(descreen(image)));
+    expect(Array.from(smoothed(image, 3).data)).toEqual(Array.from(threeTimes.data));
+    expect(Array.from(image.data)).toEqual(Array.from(before));
+  });
+
   it("smooths only within the rectangle it is given, as descreen does there", () => {
     const { image } = grainyPage(200, 10);
     const within = { x0: 100, y0: 50, x1: 300, y1: 250 };

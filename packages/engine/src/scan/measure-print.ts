@@ -140,13 +140,16 @@ export function smoothed(image: GreyImage, passes: number, within?: PixelRect): 
   const { x0, y0, x1, y1 } = within ?? { x0: 0, y0: 0, x1: image.width, y1: image.height };
   const [width, height] = [x1 - x0, y1 - y0];
   if (width <= 0 || height <= 0) return image;
-  let part: GreyImage = { width, height, data: new Uint8Array(width * height) };
+  const part = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) {
-    part.data.set(image.data.subarray((y0 + y) * image.width + x0, (y0 + y) * image.width + x1), y * width);
+    part.set(image.data.subarray((y0 + y) * image.width + x0, (y0 + y) * image.width + x1), y * width);
   }
-  for (let pass = 0; pass < passes; pass++) part = descreen(part);
+  // Every pass in the same two buffers: a phone photo's picture is megabytes, and memory new to the process costs its
+  // first touch (see sharedPixels), each pass's own buffers several thousand page faults.
+  const across = new Uint16Array(width * height);
+  for (let pass = 0; pass < passes; pass++) descreenInPlace(part, width, height, across);
   const out = new Uint8Array(image.data);
-  for (let y = 0; y < height; y++) out.set(part.data.subarray(y * width, (y + 1) * width), (y0 + y) * image.width + x0);
+  for (let y = 0; y < height; y++) out.set(part.subarray(y * width, (y + 1) * width), (y0 + y) * image.width + x0);
   return { width: image.width, height: image.height, data: out };
 }
 
@@ -155,16 +158,23 @@ export function smoothed(image: GreyImage, passes: number, within?: PixelRect): 
  * filter, a Gaussian of 0.7 pixel): at 300 dpi a 141 lpi screen's beads keep a tenth of their contrast.
  */
 export function descreen(image: GreyImage): GreyImage {
-  const { width, height, data } = image;
-  const across = new Uint16Array(width * height);
+  const { width, height } = image;
+  const data = new Uint8Array(image.data);
+  descreenInPlace(data, width, height, new Uint16Array(width * height));
+  return { width, height, data };
+}
+
+/**
+ * descreen over `data` itself, with `across` (as many 16-bit values) for the sums across: every row's sums are taken
+ * before any row is written back.
+ */
+function descreenInPlace(data: Uint8Array, width: number, height: number, across: Uint16Array) {
   for (let y = 0; y < height; y++) smoothRow(data, across, y * width, width);
-  const out = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) {
     const up = (y > 0 ? y - 1 : y) * width;
     const down = (y + 1 < height ? y + 1 : y) * width;
-    smoothDown(across, out, up, y * width, down, width);
+    smoothDown(across, data, up, y * width, down, width);
   }
-  return { width, height, data: out };
 }
 
 /** One row of 1–2–1 sums across (edges repeated), four times the level. */
