@@ -4,7 +4,7 @@ import type { Surroundings } from "./follow-ink.ts";
 import type { Homography } from "./homography.ts";
 import type { GreyImage } from "./images.ts";
 import { type CellReading, type PageReading, type PreparedRegions, readCell } from "./read-cell.ts";
-import { recycleSharedPixels, sharedPixels } from "./to-luminance.ts";
+import { recycleSharedPixels, sharedPixels } from "./shared-pixels.ts";
 
 /**
  * What every thread reading a page's boxes works from. Plain data, so it can be posted to a helper thread; the

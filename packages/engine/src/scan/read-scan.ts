@@ -16,7 +16,8 @@ import { type CellReading, CUT_INSET_MM, inset, type PageReading, type ScanCell 
 import { rectifyPage } from "./rectify-page.ts";
 import { refineBoxes } from "./refine-boxes.ts";
 import { penDepthOf } from "./remove-motion-blur.ts";
-import { downscale, luminancePyramid, recycleSharedPixels, sharedPixels } from "./to-luminance.ts";
+import { recycleSharedPixels, sharedPixels } from "./shared-pixels.ts";
+import { downscale, luminancePyramid } from "./to-luminance.ts";
 
 export type ReadScanOptions = {
   /** Images with more pixels are refused (IMAGE_TOO_LARGE); default 50 megapixels (A4 at 600 dpi is 35). */

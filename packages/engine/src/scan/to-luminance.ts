@@ -13,8 +13,8 @@ export function toLuminance(image: ScanImage, channels: 1 | 3 | 4): GreyImage {
 
 /**
  * Luminance at full resolution and shrunk by `factor` (block averages): the small copy is what the QR code
- * and the markers are looked for on. The full luminance is written `into` the given pixels when there are (see
- * sharedPixels), else into new memory.
+ * and the markers are looked for on. The full luminance is written `into` the given pixels when there are (memory
+ * shared with the read's helpers, see sharedPixels), else into new memory.
  */
 export function luminancePyramid(
   image: ScanImage,
@@ -109,43 +109,6 @@ function shrinkRowPair(src: Uint8Array, out: Uint8Array, y: number, stride: numb
     out[row + x] = (src[i]! + src[i + 1]! + src[k]! + src[k + 1]! + 2) >> 2;
 }
 
-/** Shared memory that reads on this thread have finished with, kept for the next ones (see sharedPixels). */
-const spares: SharedArrayBuffer[] = [];
-
-/** How many of those are kept (a read uses two at most: the luminance and the picture its boxes are cut from). */
-const MAX_SPARES = 2;
-
-/** The largest shared memory kept for the next read: a 24-megapixel photo's luminance. */
-const MAX_SPARE_BYTES = 24 << 20;
-
-/**
- * `bytes` of memory that other threads can share, for a read whose helpers will read a picture of the page from it
- * (see readBoxes): the smallest that reads have given back (recycleSharedPixels) that is large enough (of equal
- * ones the last given back, so a read's two pictures keep their memory from page to page), else new.
- * New memory is touched for the first time as the picture is written into it, and on a virtual machine each of its
- * 4 KiB pages then costs the system about 10 µs: 25 ms for a 300 dpi page, more than its luminance takes to compute.
- */
-export function sharedPixels(bytes: number): Uint8Array {
-  let best = -1;
-  for (const [k, spare] of spares.entries()) {
-    if (spare.byteLength >= bytes && (best < 0 || spare.byteLength <= spares[best]!.byteLength)) best = k;
-  }
-  const buffer = best >= 0 ? spares.splice(best, 1)[0]! : new SharedArrayBuffer(bytes);
-  return new Uint8Array(buffer, 0, bytes);
-}
-
-/**
- * Gives memory from sharedPixels back for the next reads, once nothing of this read's will use it again; the
- * smallest of the spares goes if there are too many.
- */
-export function recycleSharedPixels(pixels: Uint8Array): void {
-  const { buffer } = pixels;
-  if (!(buffer instanceof SharedArrayBuffer) || buffer.byteLength > MAX_SPARE_BYTES || spares.includes(buffer)) return;
-  spares.push(buffer);
-  spares.sort((a, b) => b.byteLength - a.byteLength);
-  spares.length = Math.min(spares.length, MAX_SPARES);
-}
-
 /** Shrinks a grey image by an integer factor, averaging each factor × factor block. */
 export function downscale(image: GreyImage, factor: number): GreyImage {
   if (factor <= 1) return image;
@@ -155,9 +118,9 @@ export function downscale(image: GreyImage, factor: number): GreyImage {
   const src = image.data;
   const stride = image.width;
   if (factor === 2) {
-    // The common case (300 dpi pages, phone photos), a row at a time in a function of its own: V8 compiles that
-    // function once it has been called a few times, where a loop over the whole page waits to be compiled on the
-    // stack (in a fresh process a 300 dpi page took 30 ms this way against 12).
+    // Grey or RGBA pictures and 600 dpi scans (luminancePyramid shrinks RGB pages as it goes), a row at a time in a
+    // function of its own: V8 compiles that function once it has been called a few times, where a loop over the whole
+    // page waits to be compiled on the stack (in a fresh process a 300 dpi page took 30 ms this way against 12).
     for (let y = 0; y < height; y++) shrinkRowPair(src, out, y, stride, width);
     return { width, height, data: out };
   }
