@@ -346,6 +346,36 @@ describe("binarizeCell on faint strokes under a photo's coarse grain", () => {
   });
 });
 
+describe("binarizeCell in a deep shadow, its paper divided by a quarter of the light", () => {
+  // The sensor's noise and the JPEG's blocks, a few levels of 255 on the shadowed paper's 30 or so, are raised four
+  // times by dividing the paper out: blotches as coarse as the photo's pixels, their darkest thousandth under
+  // EMPTY_LEVEL (0.57 of paper at this deviation, 3.2 times the grain the box measures below paper).
+  const deepShadowGrain = (seed: number) => coarseGrain(seed + 200, 160, 0.22);
+  const page = { blurMm: 0.13 };
+
+  it("finds nothing in a blank box, though its darkest thousandth of grain lies as deep as a pen's ink can", () => {
+    for (let seed = 1; seed <= 8; seed++) {
+      const grain = deepShadowGrain(seed);
+      const picture = photoCell(seed, () => 0);
+      for (let y = 0; y < 160; y++) for (let x = 0; x < 160; x++) picture.data[y * 160 + x]! += grain(x, y);
+      const ink = binarizeCell(picture, 8, [LABEL], undefined, page).mask.reduce((sum, v) => sum + v, 0);
+      expect({ seed, ink }).toEqual({ seed, ink: 0 });
+    }
+  });
+
+  it("still reads a pen's stroke there whole", () => {
+    // A stroke 0.5 mm wide, its ink a tenth of paper as black ink reads, the shadow's grain on it as on the paper.
+    const stroke = (x: number, y: number) => (ringDistance(x, y) <= 2 ? 0.9 : 0);
+    for (let seed = 1; seed <= 8; seed++) {
+      const grain = deepShadowGrain(seed);
+      const picture = photoCell(seed, stroke);
+      for (let y = 0; y < 160; y++) for (let x = 0; x < 160; x++) picture.data[y * 160 + x]! += grain(x, y);
+      const { mask } = binarizeCell(picture, 8, [LABEL], undefined, page);
+      expect({ seed, whole: ringsWhole(mask, [35]) }).toEqual({ seed, whole: true });
+    }
+  });
+});
+
 describe("binarizeCell on the two sides of an outlined stroke", () => {
   it("cuts each of two hairlines 0.5 mm apart against its own middle, the lighter one too", () => {
     // The two sides of an outlined stroke, one drawn with less pressure (4/5 of the other's depth): the deeper line

@@ -330,10 +330,12 @@ export function binarizeCell(
     lines: print,
   };
   // The ink level is the darkest 0.1 % of the cell: the core of the strokes, not a noisy extreme pixel.
-  const inkLevel = Math.min(percentileOf(data, 0.001), page.boxInkLevel ?? 1);
+  const histogram = levelHistogram(data);
+  const inkLevel = Math.min(levelBelow(histogram, data.length, 0.001), page.boxInkLevel ?? 1);
   const shapes = printedShapes(width, height, pxPerMm, print, blurPx ?? PRINT_SHAPE_BLUR_MM * pxPerMm);
-  if (inkLevel >= EMPTY_LEVEL - printDarker)
+  if (inkLevel >= EMPTY_LEVEL - printDarker || !beyondGrain(inkLevel, grainIn(histogram, data.length))) {
     return faintStrokes(image, pxPerMm, labels, inkLevel, printable, shapes, blurPx, page);
+  }
   const threshold = Math.min(MAX_THRESHOLD, (1 + inkLevel) / 2);
   // Ink lighter than print can be told from by its level alone (a pencil, a pale pen) is cut far below its midway by
   // the ceiling, which thins its strokes, breaks a pencil's grain into holes and loses its dots: where the page's blur
@@ -624,10 +626,10 @@ function findFaintStrokes(
       const l = parts.labels[i]!;
       if (l && flat[i]! < deepest[l]!) deepest[l] = flat[i]!;
     }
-    // Only a box holding a pen's ink (as dark as EMPTY_LEVEL) measures how deep a dot must be by it: in a box of
-    // hairlines, or a blank one, its darkest is grain or print.
+    // Only a box holding a pen's ink (as dark as EMPTY_LEVEL, and beyond its grain) measures how deep a dot must be by
+    // it: in a box of hairlines, or a blank one, its darkest is grain or print.
     const printDarker = DARKEST_PRINT - printable.darkest;
-    const penInk = inkLevel < EMPTY_LEVEL - printDarker;
+    const penInk = inkLevel < EMPTY_LEVEL - printDarker && beyondGrain(inkLevel, grain);
     const dotArea = SPECK_MM2 * pxPerMm * pxPerMm;
     const dotLevel = 1 - FAINT_DOT_DEPTH * (1 - inkLevel);
     // No print is darker than the sure threshold's ceiling, lowered as much as the page's printer darkened print, and
@@ -1106,8 +1108,22 @@ function percentileOf(data: Float32Array, share: number): number {
 
 /** The spread of paper's grain: the brighter half of a cell is paper (ink and print only darken it). */
 function grainOf(data: Float32Array): number {
-  const histogram = levelHistogram(data);
-  return Math.max(0, (levelBelow(histogram, data.length, 0.9) - levelBelow(histogram, data.length, 0.5)) / 1.2816);
+  return grainIn(levelHistogram(data), data.length);
+}
+
+/** grainOf a picture of `total` pixels from its levelHistogram. */
+function grainIn(histogram: Uint32Array, total: number): number {
+  return Math.max(0, (levelBelow(histogram, total, 0.9) - levelBelow(histogram, total, 0.5)) / 1.2816);
+}
+
+/**
+ * Whether a box's ink level lies further below paper than its grain reaches (FAINT_SIGMAS): only then is it a pen's
+ * ink. A box in a deep shadow, its paper divided by a quarter of the light, has its sensor's noise and the JPEG's
+ * blocks raised four times over, and a blank one there had its darkest thousandth of pixels as dark as EMPTY_LEVEL:
+ * read as a pen's, a blotch of that noise was a letter.
+ */
+function beyondGrain(inkLevel: number, grain: number): boolean {
+  return 1 - inkLevel >= FAINT_SIGMAS * grain;
 }
 
 /**
