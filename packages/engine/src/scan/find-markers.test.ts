@@ -184,3 +184,40 @@ describe("markerCandidatesUnderShadow", () => {
     expect(centresOf(markerCandidates(lit, 10 * PX_PER_MM))).toEqual(truth);
   });
 });
+
+describe("findMarkers under a glare", () => {
+  // The page on a dark table beyond 110 mm to the right and below, and a flash's reflection over the bottom-right
+  // marker adding up to 60 % of white over print and paper alike: that marker's black reads 0.6 of its paper.
+  const veil = (x: number, y: number) => 0.6 * Math.exp(-(Math.hypot(x - 100, y - 100) ** 2) / (2 * 15 ** 2));
+  const lit = page(() => 1);
+  const side = lit.width;
+  const glared = {
+    ...lit,
+    data: lit.data.map((v, i) => {
+      const [x, y] = [((i % side) + 0.5) / PX_PER_MM, (Math.floor(i / side) + 0.5) / PX_PER_MM];
+      if (x > 110 || y > 110) return 30;
+      const g = veil(x, y);
+      return Math.round(v * (1 - g) + 255 * g);
+    }),
+  };
+  const qr = {
+    text: "",
+    payload: { templateId: "T", page: 1 },
+    corners: [
+      ...[50, 70].map((x) => scanPoint(x * PX_PER_MM - 0.5, 50 * PX_PER_MM - 0.5)),
+      ...[70, 50].map((x) => scanPoint(x * PX_PER_MM - 0.5, 70 * PX_PER_MM - 0.5)),
+    ],
+  } as FoundQrCode;
+  const layout = {
+    qr: { x: 50, y: 50, width: 20, height: 20 },
+    markers: { centers: CENTRES.map(({ x, y }) => ({ x, y })), sizeMm: SIZE_MM },
+  } as unknown as Layout;
+
+  it("finds a marker the glare greyed beside the dark table, where the local threshold does not", () => {
+    const near = (found: { x: number; y: number }[], t: ScanPoint) =>
+      found.some((c) => Math.hypot(c.x - t.x, c.y - t.y) < 1.5);
+    expect(near(markerCandidates(glared, 10 * PX_PER_MM), truth[2]!)).toBe(false);
+    const found = findMarkers(glared, glared, 1, qr, layout);
+    for (const [i, p] of found.entries()) expect(Math.hypot(p.x - truth[i]!.x, p.y - truth[i]!.y)).toBeLessThan(0.25);
+  });
+});

@@ -57,10 +57,11 @@ export function findMarkers(
     best !== undefined && best.disagreement <= 0.25 * qrSidePx;
   let candidates = found(small);
   let best = bestQuadrilateral(likeliest(candidates), centres, qrPage, qr.corners);
-  // A marker a hard shadow's edge runs through or beside, as the local threshold sees it, joins the shadow.
-  for (const darkestShadow of SHADOW_DEPTHS) {
+  // A marker a hard shadow's edge runs through or beside, as the local threshold sees it, joins the shadow; one a glare
+  // veils beside the page's edge looks no darker than the dark table around it.
+  for (const share of [...SHADOW_DEPTHS, VEILED_BLACK]) {
     if (agreeing(best)) break;
-    const more = found(small, (image, size) => markerCandidatesUnderShadow(image, size, darkestShadow));
+    const more = found(small, (image, size) => markerCandidatesUnderShadow(image, size, share));
     const known = candidates;
     const isNew = (c: Candidate) => !known.some((k) => Math.hypot(c.x - k.x, c.y - k.y) < 0.25 * k.size);
     candidates = [...known, ...more.filter(isNew)];
@@ -200,11 +201,22 @@ export function markerCandidates(image: GreyImage, expectedSize: number): Candid
 const SHADOW_DEPTHS = [0.3, DARKEST_SHADOW];
 
 /**
+ * The palest a marker's black may look against the paper around it under a glare, which adds the same light over
+ * print and paper: under a veil of half the paper's light, black printed at a tenth of the paper reads over half of it.
+ * Near the page's edge the local threshold's window takes in the dark table, and its mean falls below such a grey
+ * marker (a page a flash lit from far: one marker in the glare was not found, and the page not read). Against the
+ * paper's own brightness the marker still lies below this share. Tried after the shadows' levels, and only when they
+ * found no four markers agreeing with the code: at this share a shadow's inside reads as print.
+ */
+const VEILED_BLACK = 0.75;
+
+/**
  * Marker candidates on a picture with a hard shadow across a marker: its edge passing through the marker darkens
  * part of the white between ring and centre, which the local threshold above then joins to both. Divided by the
  * paper's brightness (a closing wider than a marker, which keeps the shadow's edge where it is) the printed black
  * reads a tenth or two of the paper around it, a shadow `darkestShadow` or more, and the white a shadow reaches too
- * narrow for the closing to see as paper still reads at its shadow's level, relative to lit paper.
+ * narrow for the closing to see as paper still reads at its shadow's level, relative to lit paper. Under a glare
+ * (`darkestShadow` VEILED_BLACK) the same division finds a marker the glare greyed.
  */
 export function markerCandidatesUnderShadow(
   image: GreyImage,
