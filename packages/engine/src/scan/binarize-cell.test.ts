@@ -906,6 +906,36 @@ describe("binarizeCell on dots in a coarse photo", () => {
     }
   });
 
+  it("drops the end of a dash that a light pencil's stroke ending on the dashed guide left beside it", () => {
+    // A pencil's stem 0.36 below paper (lighter than EMPTY_LEVEL: the whole box is faint) ending with a round end in
+    // or just past the dash from column 60 to 69 of the x-height guide (row 70), printed a tenth below paper. The stem's
+    // cut keeps what lies close to it; the dash's far end, a few pixels long, lies apart from it and is no letter's.
+    for (const [x0, top] of [
+      [58, 68],
+      [58, 70],
+      [58, 72],
+      [60, 68],
+      [60, 72],
+    ] as const) {
+      const ink = (x: number, y: number) => 0.36 * soft(Math.hypot(x - x0, Math.max(0, top - y)) - 2, 8) * +(y <= 130);
+      for (let seed = 1; seed <= 4; seed++) {
+        const cell = guidedBox(photoCell(seed, ink, undefined, 0.1), 0.25);
+        expect(cell.inkLevel).toBeGreaterThanOrEqual(EMPTY_LEVEL);
+        let dash = 0;
+        for (let y = 64; y <= 76; y++) {
+          for (let x = x0 + 6; x < 70; x++) dash += cell.mask[y * 160 + x]!;
+        }
+        expect({ x0, top, seed, end: inkWithin(cell.mask, x0, top + 2, 1), dash }).toEqual({
+          x0,
+          top,
+          seed,
+          end: true,
+          dash: 0,
+        });
+      }
+    }
+  });
+
   it("drops grain strung into a line apart from a pencil's letter, and keeps a lighter stroke of the same pen", () => {
     // A firm pencil's stem 0.55 below paper (darker than EMPTY_LEVEL, lighter than the ceiling cuts well), a light
     // stroke of the same pen 0.35 below paper beside it, and apart from both a strand of grain 1.25 mm long, a pixel

@@ -1416,9 +1416,10 @@ function dashLevel(picture: Float32Array, width: number, from: number, to: numbe
 
 /**
  * Drops from a mask of faint strokes (a pencil's bands or hairlines, cut) the pieces that are a dashed guide's dashes:
- * lying within the guide's band, at least DASH_RUN_MM long and twice as long along the guide as across it, no thicker
- * than a dash's remains and no darker than the dashes (`picture`, less `margin`). A pencil's dot is round, a stroke
- * along the guide is darker than its dashes or joined to the letter, and a mark's stroke leaves the band.
+ * lying within the guide's band, no thicker than a dash's remains, no darker than the dashes (`picture`, less
+ * `margin`), and either at least DASH_RUN_MM long and twice as long along the guide as across it, or shorter than a
+ * faint part must be (FAINT_MIN_MM). A pencil's dot is round and thicker, a stroke along the guide is darker than its
+ * dashes or joined to the letter, and a mark's stroke leaves the band.
  */
 function dropDashPieces(
   mask: Uint8Array,
@@ -1432,6 +1433,7 @@ function dropDashPieces(
 ): void {
   if (shapes.dashes.length === 0) return;
   const minRun = Math.max(2, Math.round(DASH_RUN_MM * pxPerMm));
+  const shortest = FAINT_MIN_MM * pxPerMm;
   const parts = labelComponents(mask, width, height);
   const dashLike = new Uint8Array(parts.count + 1);
   for (const { from, to } of shapes.dashes) {
@@ -1439,7 +1441,10 @@ function dropDashPieces(
     for (let l = 1; l <= parts.count; l++) {
       const [x0, x1, y0, y1] = [parts.minX[l]!, parts.maxX[l]!, parts.minY[l]!, parts.maxY[l]!];
       const [along, across] = [x1 - x0 + 1, y1 - y0 + 1];
-      if (y0 < from || y1 > to || along < minRun || along < 2 * across || across > shapes.dashRows) continue;
+      if (y0 < from || y1 > to || across > shapes.dashRows) continue;
+      // A piece shorter than a faint stroke's part may be has no shape to tell: a dash's end the stroke's cut left
+      // beside it, which counted only while it hung on the stroke.
+      if ((along < minRun || along < 2 * across) && Math.max(along, across) >= shortest) continue;
       let darker = false;
       for (let y = y0; y <= y1 && !darker; y++) {
         for (let x = x0; x <= x1; x++) {
