@@ -10,6 +10,7 @@ export const SCAN_WARNING_CODES = [
   "LOW_RESOLUTION",
   "STRONG_PERSPECTIVE",
   "UNEVEN_LIGHTING",
+  "GLARE",
   "PAGE_EMPTY",
 ] as const;
 export type ScanWarningCode = (typeof SCAN_WARNING_CODES)[number];
@@ -25,6 +26,8 @@ export const SCAN_WARNING_MESSAGES: MessageCatalogue<ScanWarningCode> = {
       "The page was captured at a low resolution; letters may look rough. Scan at 300 dpi or move closer.",
     STRONG_PERSPECTIVE: "The page was photographed at a steep angle; hold the camera straight above the page.",
     UNEVEN_LIGHTING: "The lighting is very uneven; avoid shadows on the page.",
+    GLARE:
+      "A reflection washes out part of the page; letters there may be faint or missing. Photograph the page again without the flash, with the light coming from the side.",
     PAGE_EMPTY: "No letters were found on this page. Was it filled in, and written with a dark enough pen?",
   },
   ru: {
@@ -37,6 +40,8 @@ export const SCAN_WARNING_MESSAGES: MessageCatalogue<ScanWarningCode> = {
       "Страница снята с низким разрешением, буквы могут выглядеть грубо. Сканируйте с 300 dpi или снимайте ближе.",
     STRONG_PERSPECTIVE: "Страница снята под большим углом. Держите камеру прямо над листом.",
     UNEVEN_LIGHTING: "Освещение очень неравномерное. Избегайте теней на странице.",
+    GLARE:
+      "Блик засвечивает часть страницы: буквы там могут выйти бледными или пропасть. Переснимите страницу без вспышки, чтобы свет падал сбоку.",
     PAGE_EMPTY: "На этой странице не найдено ни одной буквы. Она заполнена? Достаточно ли тёмная ручка?",
   },
   de: {
@@ -50,6 +55,8 @@ export const SCAN_WARNING_MESSAGES: MessageCatalogue<ScanWarningCode> = {
       "Die Seite wurde mit geringer Auflösung aufgenommen; Buchstaben können grob wirken. Scanne mit 300 dpi oder geh näher heran.",
     STRONG_PERSPECTIVE: "Die Seite wurde sehr schräg fotografiert; halte die Kamera gerade über die Seite.",
     UNEVEN_LIGHTING: "Die Beleuchtung ist sehr ungleichmäßig; vermeide Schatten auf der Seite.",
+    GLARE:
+      "Eine Spiegelung überstrahlt einen Teil der Seite; Buchstaben dort sind vielleicht blass oder fehlen. Fotografiere die Seite noch einmal ohne Blitz, mit Licht von der Seite.",
     PAGE_EMPTY:
       "Auf dieser Seite wurden keine Buchstaben gefunden. Ist sie ausgefüllt und mit einem dunkel genug schreibenden Stift beschrieben?",
   },
@@ -63,6 +70,8 @@ export const SCAN_WARNING_MESSAGES: MessageCatalogue<ScanWarningCode> = {
       "La página se captó con poca resolución; las letras pueden verse ásperas. Escanea a 300 ppp o acércate más.",
     STRONG_PERSPECTIVE: "La página se fotografió muy inclinada; sujeta la cámara justo encima de la página.",
     UNEVEN_LIGHTING: "La iluminación es muy desigual; evita sombras sobre la página.",
+    GLARE:
+      "Un reflejo aclara parte de la página; las letras de esa zona pueden salir tenues o faltar. Vuelve a fotografiar la página sin flash, con la luz de lado.",
     PAGE_EMPTY:
       "No se encontró ninguna letra en esta página. ¿Está rellenada y escrita con un bolígrafo lo bastante oscuro?",
   },
@@ -76,6 +85,8 @@ export const SCAN_WARNING_MESSAGES: MessageCatalogue<ScanWarningCode> = {
       "La page a été capturée en basse résolution ; les lettres peuvent paraître grossières. Numérisez à 300 ppp ou rapprochez-vous.",
     STRONG_PERSPECTIVE: "La page a été photographiée très en biais ; tenez l’appareil bien au-dessus de la page.",
     UNEVEN_LIGHTING: "L’éclairage est très inégal ; évitez les ombres sur la page.",
+    GLARE:
+      "Un reflet éclaircit une partie de la page ; les lettres à cet endroit peuvent être pâles ou manquer. Reprenez la photo sans flash, avec la lumière venant de côté.",
     PAGE_EMPTY: "Aucune lettre n’a été trouvée sur cette page. Est-elle remplie, et écrite avec un stylo assez foncé ?",
   },
   it: {
@@ -88,6 +99,8 @@ export const SCAN_WARNING_MESSAGES: MessageCatalogue<ScanWarningCode> = {
       "La pagina è stata acquisita a bassa risoluzione; le lettere potrebbero sembrare ruvide. Scansiona a 300 dpi o avvicinati.",
     STRONG_PERSPECTIVE: "La pagina è stata fotografata molto di sbieco; tieni la fotocamera dritta sopra la pagina.",
     UNEVEN_LIGHTING: "L’illuminazione è molto irregolare; evita ombre sulla pagina.",
+    GLARE:
+      "Un riflesso schiarisce parte della pagina; lì le lettere possono risultare sbiadite o mancare. Fotografa di nuovo la pagina senza flash, con la luce di lato.",
     PAGE_EMPTY:
       "Su questa pagina non è stata trovata nessuna lettera. È stata compilata, con una penna abbastanza scura?",
   },
@@ -101,6 +114,8 @@ export const SCAN_WARNING_MESSAGES: MessageCatalogue<ScanWarningCode> = {
       "Сторінку знято з низькою роздільністю, літери можуть виглядати грубо. Скануйте з 300 dpi або знімайте ближче.",
     STRONG_PERSPECTIVE: "Сторінку знято під великим кутом. Тримайте камеру рівно над аркушем.",
     UNEVEN_LIGHTING: "Освітлення дуже нерівномірне. Уникайте тіней на сторінці.",
+    GLARE:
+      "Відблиск засвічує частину сторінки: літери там можуть бути блідими або зникнути. Перезніміть сторінку без спалаху, щоб світло падало збоку.",
     PAGE_EMPTY: "На цій сторінці не знайдено жодної літери. Чи її заповнено? Чи досить темна ручка?",
   },
 };

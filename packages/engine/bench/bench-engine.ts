@@ -323,6 +323,16 @@ const scenarios: Scenario[] = [
     targetWhole: 0.995,
     fill: { pencil: true },
   },
+  // Hairlines under the glare: the reflection's veil greys a thin pen's strokes as light as hairlines, and the page
+  // tells its pen with the veil taken out; this row keeps hairlines from being taken for a pen's or a pencil's strokes
+  // there. Judged as the glare is.
+  {
+    name: "hairline 0.1 mm, glare phone photo",
+    dpi: 300,
+    capture: (p, l, seed) => capturePhone(p, l.paper, { seed, glare: 0.8 }),
+    targetWhole: 0.97,
+    fill: { hairlineMm: 0.1 },
+  },
 ];
 /**
  * `--only=<text>[,<text>…]` reads just the scenarios whose names contain one of the texts (for iterating on one

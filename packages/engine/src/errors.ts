@@ -63,6 +63,7 @@ export const SCAN_WARNING_CODES = [
   "LOW_RESOLUTION",
   "STRONG_PERSPECTIVE",
   "UNEVEN_LIGHTING",
+  "GLARE",
   "PAGE_EMPTY",
 ] as const;
 
@@ -78,6 +79,8 @@ export const SCAN_WARNING_MESSAGES: Record<ScanWarningCode, string> = {
   LOW_RESOLUTION: "The page was captured at a low resolution; letters may look rough. Scan at 300 dpi or move closer.",
   STRONG_PERSPECTIVE: "The page was photographed at a steep angle; hold the camera straight above the page.",
   UNEVEN_LIGHTING: "The lighting is very uneven; avoid shadows on the page.",
+  GLARE:
+    "A reflection washes out part of the page; letters there may be faint or missing. Photograph the page again without the flash, with the light coming from the side.",
   PAGE_EMPTY: "No letters were found on this page. Was it filled in, and written with a dark enough pen?",
 };
 

@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { createRandom } from "../synth/random.ts";
 import { DROPOUT_RGB, LABEL_RGB } from "../template/page-geometry.ts";
-import { binarizeCell, EMPTY_LEVEL, MAX_THRESHOLD, RESOLVED_WIDTH, tooDarkForHairlines } from "./binarize-cell.ts";
+import {
+  binarizeCell,
+  EMPTY_LEVEL,
+  MAX_THRESHOLD,
+  printKept,
+  RESOLVED_WIDTH,
+  tooDarkForHairlines,
+  underGlare,
+  unveiledInkLevels,
+} from "./binarize-cell.ts";
 import { BLUR_ALONE } from "./blurred-band.ts";
 import { normaliseLighting } from "./normalise-lighting.ts";
 
@@ -1133,18 +1142,18 @@ describe("binarizeCell on a cut around several boxes", () => {
   });
 });
 
-describe("tooDarkForHairlines", () => {
-  /** The light a line `widthMm` wide stopping `depth` of it lets through at its middle, seen through a Gaussian blur. */
-  function middleLevel(widthMm: number, depth: number, blurMm: number) {
-    let covered = 0;
-    const step = widthMm / 2000;
-    for (let x = -widthMm / 2 + step / 2; x < widthMm / 2; x += step) {
-      covered += (Math.exp(-(x * x) / (2 * blurMm * blurMm)) / (blurMm * Math.sqrt(2 * Math.PI))) * step;
-    }
-    return 1 - depth * covered;
+/** The light a line `widthMm` wide stopping `depth` of it lets through at its middle, seen through a Gaussian blur. */
+function middleLevel(widthMm: number, depth: number, blurMm: number) {
+  let covered = 0;
+  const step = widthMm / 2000;
+  for (let x = -widthMm / 2 + step / 2; x < widthMm / 2; x += step) {
+    covered += (Math.exp(-(x * x) / (2 * blurMm * blurMm)) / (blurMm * Math.sqrt(2 * Math.PI))) * step;
   }
-  const phoneBlurs = [0.15, 0.2, 0.25, 0.3, 0.35];
+  return 1 - depth * covered;
+}
+const phoneBlurs = [0.15, 0.2, 0.25, 0.3, 0.35];
 
+describe("tooDarkForHairlines", () => {
   it("never takes a black 0.1 mm fine liner's line for a pencil's, however sharp the picture", () => {
     for (const blurMm of [0.08, 0.12, ...phoneBlurs]) {
       expect({ blurMm, pencil: tooDarkForHairlines(middleLevel(0.1, 0.95, blurMm), blurMm) }).toEqual({
@@ -1201,6 +1210,77 @@ describe("binarizeCell on a shaken photo's print once the smear is removed", () 
       expect({ seed, offStroke: offStroke(mask), strokeRows }).toEqual({ seed, offStroke: 0, strokeRows: 100 });
       // Not told, the same box strings the echoes into strokes.
       expect(offStroke(read(seed, []))).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe("unveiledInkLevels", () => {
+  /**
+   * A level under a glare that leaves `kept` of every depth below paper: the reflection adds the same light to paper,
+   * print and ink, and dividing by the paper leaves each that share of its depth.
+   */
+  const veiled = (level: number, kept: number) => 1 - kept * (1 - level);
+  /** A page of twenty faint boxes: guides 0.06 below paper, the ink at `ink`, those named in `glare` veiled so. */
+  const page = (ink: number, glare: ReadonlyMap<number, number>) =>
+    Array.from({ length: 20 }, (_, i) => {
+      const kept = glare.get(i) ?? 1;
+      return { inkLevel: veiled(ink, kept), printLevel: veiled(0.94, kept) };
+    });
+
+  it("gives the veiled boxes back the ink level their guides say the glare took, and leaves the others", () => {
+    const glare = new Map([
+      [3, 0.25],
+      [4, 0.35],
+      [5, 0.45],
+    ]);
+    const levels = unveiledInkLevels(page(0.6, glare));
+    for (const [i, level] of levels.entries()) expect({ i, level: level.toFixed(6) }).toEqual({ i, level: "0.600000" });
+  });
+
+  it("leaves the levels of a page without a glare as they are, its guides' depths varying by a third", () => {
+    const boxes = Array.from({ length: 20 }, (_, i) => ({ inkLevel: 0.5 + i / 100, printLevel: 0.94 + (i % 5) / 250 }));
+    expect(unveiledInkLevels(boxes)).toEqual(boxes.map((b) => b.inkLevel));
+  });
+
+  it("leaves boxes whose print was not measured as they are", () => {
+    const boxes = [...page(0.6, new Map()), { inkLevel: 0.8 }, { inkLevel: 0.85, printLevel: 1 }];
+    expect(unveiledInkLevels(boxes).slice(20)).toEqual([0.8, 0.85]);
+    expect(unveiledInkLevels([{ inkLevel: 0.7 }])).toEqual([0.7]);
+  });
+
+  it("says a page lies under a glare when three boxes kept under half their print's depth, not for two", () => {
+    const three = new Map([
+      [0, 0.3],
+      [7, 0.4],
+      [12, 0.45],
+    ]);
+    expect(underGlare(printKept(page(0.6, three)))).toBe(true);
+    three.delete(12);
+    expect(underGlare(printKept(page(0.6, three)))).toBe(false);
+    expect(underGlare(printKept(page(0.6, new Map())))).toBe(false);
+  });
+
+  it("tells no veil from fewer than eight boxes' print", () => {
+    const few = page(0.6, new Map([[0, 0.3]])).slice(0, 7);
+    expect(printKept(few)).toEqual(few.map(() => undefined));
+    expect(unveiledInkLevels(few)).toEqual(few.map((b) => b.inkLevel));
+  });
+
+  it("tells a thin pen's page under a glare by its darkness again, and still takes hairlines for hairlines", () => {
+    // Strokes 0.3 mm wide (a thin ballpoint's) and 0.1 mm (a fine liner's), black, through a phone photo's blur; the
+    // glare keeps a quarter to under half of every depth in half the page's boxes.
+    for (const blurMm of phoneBlurs) {
+      for (const kept of [0.25, 0.35, 0.45]) {
+        const glare = new Map(Array.from({ length: 10 }, (_, i) => [2 * i, kept] as const));
+        const pen = unveiledInkLevels(page(middleLevel(0.3, 0.95, blurMm), glare));
+        const hairline = unveiledInkLevels(page(middleLevel(0.1, 0.95, blurMm), glare));
+        expect({
+          blurMm,
+          kept,
+          pen: pen.every((level) => tooDarkForHairlines(level, blurMm)),
+          hairline: hairline.some((level) => tooDarkForHairlines(level, blurMm)),
+        }).toEqual({ blurMm, kept, pen: true, hairline: false });
+      }
     }
   });
 });

@@ -73,6 +73,12 @@ export type CellMask = {
    * hairline's (a sharp scan's fine liner, narrower than any band whatever its few pixels measure).
    */
   bandWidth?: number;
+  /**
+   * In a faint box (and one of pale ink, read as faint), the level of its darkest printed line (a guide; the level most
+   * of its length lies at, see divideOutPrint), 1 where none was found. A glare's veil lifts it as it lifts the ink
+   * (see unveiledInkLevels).
+   */
+  printLevel?: number;
 };
 
 /** How a box is read beyond its own picture: what the page says (see binarizeCell). */
@@ -196,6 +202,61 @@ export function tooDarkForHairlines(medianInk: number, blurMm: number): boolean 
   const lightest = 1 - HAIRLINE_INK_DEPTH * middleDepth(HAIRLINE_MM / blurMm);
   return medianInk <= lightest - HAIRLINE_INK_MARGIN;
 }
+/**
+ * The print whose depth a page's least veiled boxes show: the depth (below paper) of their darkest printed lines that
+ * this share of the boxes whose print was measured fall short of.
+ */
+const UNVEILED_PRINT_SHARE = 0.9;
+/**
+ * A box whose printed lines lie under this share of that depth below paper is under a veil (a glare's reflection adds
+ * light over print, ink and paper alike, and dividing by the paper leaves each a share of its depth). On the
+ * benchmark's photos without a glare the faint boxes' guides keep 0.65 of that depth or more, 0.53 on a steep view
+ * (whose far boxes are blurred wider); under its glare, down to 0.21–0.30 at the spot.
+ */
+const VEILED_PRINT = 0.5;
+/** No veil is taken to leave less than this share of a line's depth: a thinner one is a misread guide. */
+const DEEPEST_VEIL = 0.2;
+/** Boxes whose print was measured that a page needs to tell its least veiled print from the rest. */
+const VEIL_REFERENCE_BOXES = 8;
+
+/**
+ * Each box's share of the depth below paper that the page's least veiled boxes show their printed lines at
+ * (CellMask.printLevel; UNVEILED_PRINT_SHARE), and undefined where its print was not measured or the page measured
+ * too few boxes' print to tell. Under VEILED_PRINT the box lies under a glare's veil, which left it that share of every
+ * depth.
+ */
+export function printKept(boxes: readonly { printLevel?: number }[]): (number | undefined)[] {
+  const measured = (printLevel: number | undefined) => printLevel !== undefined && printLevel < 1;
+  const depths = boxes.flatMap(({ printLevel }) => (measured(printLevel) ? [1 - printLevel!] : []));
+  if (depths.length < VEIL_REFERENCE_BOXES) return boxes.map(() => undefined);
+  depths.sort((a, b) => a - b);
+  const unveiled = depths[Math.floor(UNVEILED_PRINT_SHARE * depths.length)]!;
+  return boxes.map(({ printLevel }) => (measured(printLevel) ? (1 - printLevel!) / unveiled : undefined));
+}
+
+/** Whether a glare's veil lies over a page whose boxes kept these shares of their print's depth (see printKept). */
+export function underGlare(kept: readonly (number | undefined)[]): boolean {
+  return kept.filter((share) => share !== undefined && share < VEILED_PRINT).length >= GLARE_BOXES;
+}
+/** Boxes under a veil that make a glare worth a warning: no page without one has a single box so (see VEILED_PRINT). */
+const GLARE_BOXES = 3;
+
+/**
+ * Faint boxes' ink levels (CellMask.inkLevel) with a glare's veil taken out, for telling the page's pen by its
+ * darkness (tooDarkForHairlines). A reflection adds light, so under it the ink, like the print, keeps only a share of
+ * its depth below paper: a box whose guides kept under VEILED_PRINT of their depth (printKept) has its ink's depth
+ * divided by that share. Under a flash's glare, a thin pen's boxes looked as light as hairlines and were cut at their
+ * middles (Bad Script seed 73: 104/161 glyphs whole).
+ */
+export function unveiledInkLevels(boxes: readonly { inkLevel: number; printLevel?: number }[]): number[] {
+  const kept = printKept(boxes);
+  return boxes.map(({ inkLevel }, i) => {
+    const share = kept[i];
+    if (share === undefined || share >= VEILED_PRINT) return inkLevel;
+    return Math.max(0, 1 - (1 - inkLevel) / Math.max(DEEPEST_VEIL, share));
+  });
+}
+
 /**
  * In a band, a pixel that both sides across it are this much deeper than (its depth under this share of theirs) is
  * the paper between two strokes that the blur darkened past half their depth (the bars of a shaken "="), not ink; a
@@ -355,7 +416,7 @@ export function binarizeCell(
   // Read as hairlines, the sure ink is kept unless it holds less ink than the hairlines' middles: then the ceiling
   // left only pieces of strokes too blurred to reach it (a thin pen in a coarse photo), where crossings add up.
   if (!light.faint || count(sure.mask) < count(light.mask)) return light;
-  return { ...sure, bandWidth: light.bandWidth };
+  return { ...sure, bandWidth: light.bandWidth, printLevel: light.printLevel };
 }
 
 /**
@@ -556,6 +617,7 @@ function findFaintStrokes(
   const { width, height, data } = image;
   const n = data.length;
   const { picture: flat, rows: rowLevels, columns: columnLevels } = divideOutPrint(data, width, height, printable);
+  const darkestLine = Math.min(...rowLevels, ...columnLevels);
   const grain = grainOf(flat);
   // What lies this far below a level lies below it whatever the grain.
   const aboveGrain = Math.max(0.04, 3 * grain);
@@ -685,7 +747,7 @@ function findFaintStrokes(
     if (kept.x1 === 0) {
       mask.fill(0);
       margin.fill(1);
-      return { width, height, mask, margin, threshold, inkLevel, faint: true };
+      return { width, height, mask, margin, threshold, inkLevel, faint: true, printLevel: darkestLine };
     }
     // JPEG's grain and a phone's noise are as coarse as the photo's pixels, as wide as the faint line itself: the
     // edges are cut on the picture averaged along the strokes, where grain is evened out and strokes keep their
@@ -725,10 +787,11 @@ function findFaintStrokes(
       measured,
       aboveGrain,
       strokeNormal,
+      printLevel: darkestLine,
     };
   }
   margin.fill(1);
-  return { width, height, mask, margin, threshold, inkLevel, faint: true };
+  return { width, height, mask, margin, threshold, inkLevel, faint: true, printLevel: darkestLine };
 }
 
 /**
@@ -754,6 +817,8 @@ type FoundStrokes = {
   aboveGrain: number;
   /** Each pixel's direction across its stroke (radians, in the mask), 0 off the mask. */
   strokeNormal: Float32Array;
+  /** The level of the darkest printed line (see CellMask.printLevel). */
+  printLevel: number;
 };
 
 /** A blur's covariance (xx, xy, yy). */
@@ -888,8 +953,11 @@ function cutFaintStrokes(
   // apart from it.
   dropDashPieces(mask, margin, flat, width, height, shapes, pxPerMm, aboveGrain);
   // A band's pieces are a pen's strokes like any: its pinholes and specks are noise.
-  if (measured) return { width, height, mask, margin, threshold, inkLevel, faint: !asBand, bandWidth: measured.ratio };
-  return { width, height, mask, margin, threshold, inkLevel, faint: true };
+  const { printLevel } = found;
+  if (measured) {
+    return { width, height, mask, margin, threshold, inkLevel, faint: !asBand, bandWidth: measured.ratio, printLevel };
+  }
+  return { width, height, mask, margin, threshold, inkLevel, faint: true, printLevel };
 }
 
 /**

@@ -49,6 +49,8 @@ export type CellReading = {
   bandWidth?: number;
   /** The darkest 0.1 % of the box's own cut, lighting normalised (CellMask.inkLevel). */
   inkLevel: number;
+  /** In a faint box, the level of its darkest printed line (CellMask.printLevel). */
+  printLevel?: number;
   millis: { cut: number; clean: number; trace: number };
 };
 
@@ -142,6 +144,7 @@ export async function readCell(
       paperLevel: first.paperLevel,
       bandWidth: first.binary.bandWidth,
       inkLevel: first.binary.inkLevel,
+      printLevel: first.binary.printLevel,
       millis: { cut: cut - started, clean: clean - cut, trace: 0 },
     };
   }
@@ -152,6 +155,7 @@ export async function readCell(
     paperLevel: first.paperLevel,
     bandWidth: first.binary.bandWidth,
     inkLevel: first.binary.inkLevel,
+    printLevel: first.binary.printLevel,
     millis: { cut: cut - started, clean: clean - cut, trace: done - clean },
   };
 }

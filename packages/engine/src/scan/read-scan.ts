@@ -1,7 +1,15 @@
 import { EngineError, type ScanWarning, scanWarning } from "../errors.ts";
 import type { Layout, LayoutLookup } from "../template/layout-types.ts";
 import { pagePoint, type ScanPoint } from "../units.ts";
-import { BAND_PAGE_THINNEST, type PixelRect, RESOLVED_WIDTH, tooDarkForHairlines } from "./binarize-cell.ts";
+import {
+  BAND_PAGE_THINNEST,
+  type PixelRect,
+  printKept,
+  RESOLVED_WIDTH,
+  tooDarkForHairlines,
+  underGlare,
+  unveiledInkLevels,
+} from "./binarize-cell.ts";
 import { cutRegion } from "./cut-cells.ts";
 import { findMarkers } from "./find-markers.ts";
 import { findQrCodeByMarkers } from "./find-qr-by-markers.ts";
@@ -226,12 +234,14 @@ async function readPicture(
   // One pen writes a page: whether its faint strokes are bands wider than the blur (a pencil's) or hairlines is
   // decided over the page's faint boxes, and a box whose own strokes said otherwise is read again. Where the blur
   // spreads over a pixel of the cut or more (a photo), by the thinnest of them (BAND_PAGE_THINNEST) or by their ink,
-  // where that is darker than a line thinner than the blur can look (tooDarkForHairlines); on a sharper picture (a
+  // where that, a glare's veil taken out (unveiledInkLevels), is darker than a line thinner than the blur can look
+  // (tooDarkForHairlines); on a sharper picture (a
   // scan) a hairline's few pixels measure wider than its blur says, and the median decides (RESOLVED_WIDTH).
   const decide = (readings: readonly CellReading[]) => {
     const reread = new Map<number, PageReading>();
     const faint = readings.flatMap((r) => (r.bandWidth === undefined ? [] : [r.bandWidth]));
-    const faintInk = readings.flatMap((r) => (r.bandWidth === undefined ? [] : [r.inkLevel]));
+    const unveiled = unveiledInkLevels(readings);
+    const faintInk = unveiled.filter((_, i) => readings[i]!.bandWidth !== undefined);
     if (faint.length < MIN_FAINT_BOXES) return reread;
     const pageBlurMm = blurMm ?? 0;
     const bands =
@@ -265,6 +275,7 @@ async function readPicture(
     picture ? { ...reading.cell, picture } : reading.cell,
   );
   const paperLevels = boxes.map(({ reading }) => reading.paperLevel);
+  const glare = underGlare(printKept(boxes.map(({ reading }) => reading)));
   const t5 = performance.now();
   // The preview is small: sample it from the shrunk copy, which is cheaper and aliases less.
   const preview = rectifyPage(
@@ -281,7 +292,7 @@ async function readPicture(
     page,
     qcode: qr.text,
     cells,
-    warnings: pageWarnings(scanPxPerMm, scales, paperLevels, cells),
+    warnings: pageWarnings(scanPxPerMm, scales, paperLevels, glare, cells),
     preview,
     diagnostics: {
       scanPxPerMm,
@@ -305,7 +316,13 @@ async function readPicture(
   };
 }
 
-function pageWarnings(scanPxPerMm: number, scales: number[], paperLevels: number[], cells: ScanCell[]): ScanWarning[] {
+function pageWarnings(
+  scanPxPerMm: number,
+  scales: number[],
+  paperLevels: number[],
+  glare: boolean,
+  cells: ScanCell[],
+): ScanWarning[] {
   const warnings: ScanWarning[] = [];
   if (cells.length > 0 && cells.every((cell) => cell.empty)) warnings.push(scanWarning("PAGE_EMPTY"));
   // 4 px/mm is about 100 dpi: strokes are a few pixels wide and curves get rough.
@@ -318,6 +335,8 @@ function pageWarnings(scanPxPerMm: number, scales: number[], paperLevels: number
   ) {
     warnings.push(scanWarning("UNEVEN_LIGHTING"));
   }
+  // A glare's veil takes a share of every stroke's depth: faint strokes under it may be lost.
+  if (glare) warnings.push(scanWarning("GLARE"));
   return warnings;
 }
 
