@@ -214,7 +214,7 @@ const UNVEILED_PRINT_SHARE = 0.9;
  * (whose far boxes are blurred wider); under its glare, down to 0.21–0.30 at the spot.
  */
 const VEILED_PRINT = 0.5;
-/** No veil is taken to leave less than this share of a line's depth: a thinner one is a misread guide. */
+/** No veil is taken to leave less than this share of a line's depth: a guide kept less of it was misread. */
 const DEEPEST_VEIL = 0.2;
 /** Boxes whose print was measured that a page needs to tell its least veiled print from the rest. */
 const VEIL_REFERENCE_BOXES = 8;

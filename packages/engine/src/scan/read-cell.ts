@@ -49,7 +49,7 @@ export type CellReading = {
   bandWidth?: number;
   /** The darkest 0.1 % of the box's own cut, lighting normalised (CellMask.inkLevel). */
   inkLevel: number;
-  /** In a faint box, the level of its darkest printed line (CellMask.printLevel). */
+  /** In a faint or blank box, the level of its darkest printed line (CellMask.printLevel). */
   printLevel?: number;
   millis: { cut: number; clean: number; trace: number };
 };

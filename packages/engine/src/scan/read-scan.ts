@@ -235,8 +235,8 @@ async function readPicture(
   // decided over the page's faint boxes, and a box whose own strokes said otherwise is read again. Where the blur
   // spreads over a pixel of the cut or more (a photo), by the thinnest of them (BAND_PAGE_THINNEST) or by their ink,
   // where that, a glare's veil taken out (unveiledInkLevels), is darker than a line thinner than the blur can look
-  // (tooDarkForHairlines); on a sharper picture (a
-  // scan) a hairline's few pixels measure wider than its blur says, and the median decides (RESOLVED_WIDTH).
+  // (tooDarkForHairlines); on a sharper picture (a scan) a hairline's few pixels measure wider than its blur says, and
+  // the median decides (RESOLVED_WIDTH).
   const decide = (readings: readonly CellReading[]) => {
     const reread = new Map<number, PageReading>();
     const faint = readings.flatMap((r) => (r.bandWidth === undefined ? [] : [r.bandWidth]));
