@@ -226,20 +226,22 @@ const VEIL_REFERENCE_BOXES = 8;
  * depth.
  */
 export function printKept(boxes: readonly { printLevel?: number }[]): (number | undefined)[] {
-  const measured = (printLevel: number | undefined) => printLevel !== undefined && printLevel < 1;
-  const depths = boxes.flatMap(({ printLevel }) => (measured(printLevel) ? [1 - printLevel!] : []));
-  if (depths.length < VEIL_REFERENCE_BOXES) return boxes.map(() => undefined);
-  depths.sort((a, b) => a - b);
-  const unveiled = depths[Math.floor(UNVEILED_PRINT_SHARE * depths.length)]!;
-  return boxes.map(({ printLevel }) => (measured(printLevel) ? (1 - printLevel!) / unveiled : undefined));
+  const depths = boxes.map(({ printLevel }) =>
+    printLevel !== undefined && printLevel < 1 ? 1 - printLevel : undefined,
+  );
+  const measured = depths.filter((depth) => depth !== undefined).sort((a, b) => a - b);
+  if (measured.length < VEIL_REFERENCE_BOXES) return boxes.map(() => undefined);
+  const unveiled = measured[Math.floor(UNVEILED_PRINT_SHARE * measured.length)]!;
+  return depths.map((depth) => (depth === undefined ? undefined : depth / unveiled));
 }
+
+/** Boxes under a veil that make a glare worth a warning: no page without one has a single box so (see VEILED_PRINT). */
+const GLARE_BOXES = 3;
 
 /** Whether a glare's veil lies over a page whose boxes kept these shares of their print's depth (see printKept). */
 export function underGlare(kept: readonly (number | undefined)[]): boolean {
   return kept.filter((share) => share !== undefined && share < VEILED_PRINT).length >= GLARE_BOXES;
 }
-/** Boxes under a veil that make a glare worth a warning: no page without one has a single box so (see VEILED_PRINT). */
-const GLARE_BOXES = 3;
 
 /**
  * Faint boxes' ink levels (CellMask.inkLevel) with a glare's veil taken out, for telling the page's pen by its
