@@ -333,6 +333,33 @@ const scenarios: Scenario[] = [
     targetWhole: 0.97,
     fill: { hairlineMm: 0.1 },
   },
+  // A page folded in half or in three and opened again: its halves at an angle on either side of a crease, which
+  // shows as a thin line across boxes, gaps and margins alike and is no one's ink. Photographed, the halves lie
+  // 2–4 mm off the corner markers' homography, as curled pages do; on the flatbed the lid presses them flat, and the
+  // crease's line is what is left. Pencil strokes are as light as the line.
+  {
+    name: "folded page, phone photo",
+    dpi: 300,
+    capture: (p, l, seed) => capturePhone(curlPage(p, l.paper, { seed, shape: "fold" }), l.paper, { seed }),
+    targetMeanIou: 0.94,
+    targetWorstIou: 0.85,
+    targetWhole: 0.97,
+  },
+  {
+    name: "folded page, flatbed 300 dpi",
+    dpi: 300,
+    capture: (p, l, seed) => captureFlatbed(curlPage(p, l.paper, { seed, shape: "fold", displacementMm: 0 }), { seed }),
+    targetMeanIou: 0.97,
+    targetWorstIou: 0.85,
+    targetWhole: 0.995,
+  },
+  {
+    name: "pencil, folded page, flatbed 300 dpi",
+    dpi: 300,
+    capture: (p, l, seed) => captureFlatbed(curlPage(p, l.paper, { seed, shape: "fold", displacementMm: 0 }), { seed }),
+    targetWhole: 0.995,
+    fill: { pencil: true },
+  },
 ];
 /**
  * `--only=<text>[,<text>…]` reads just the scenarios whose names contain one of the texts (for iterating on one

@@ -17,6 +17,7 @@ import {
 import type { CellPicture } from "./cell-picture.ts";
 import { type CleanedCell, cleanCell } from "./clean-cell.ts";
 import { cutRegion } from "./cut-cells.ts";
+import { type Crease, removeCreases } from "./find-creases.ts";
 import { followInk, followRegion, inkAroundBox, type Surroundings } from "./follow-ink.ts";
 import { type Homography, localLinear } from "./homography.ts";
 import type { FloatImage, GreyImage } from "./images.ts";
@@ -70,8 +71,8 @@ type PreparedRegion = { normalised: FloatImage; paperLevel: number; labels: Pixe
 
 /**
  * The regions a box's reading prepared, by place: a box the page reads again as it decides (see readScan) binarizes
- * them again instead of cutting and normalising them again. Only the page's smear and its pen's depth, the same both
- * times, go into preparing a region.
+ * them again instead of cutting and normalising them again. Only the page's smear, its pen's depth and its creases,
+ * the same both times, go into preparing a region.
  */
 export type PreparedRegions = Map<string, PreparedRegion>;
 
@@ -81,6 +82,8 @@ export type PageReading = PageLevels & {
   smear?: MotionBlur;
   /** On a page with a smear, how deep its pen goes (see penDepthOf): no ink is deblurred deeper. */
   penDepth?: number;
+  /** The shade of the creases a fold left across the page (see findCreases), taken out of every region cut. */
+  creases?: readonly Crease[];
 };
 
 /**
@@ -201,7 +204,7 @@ function binarizeRegion(
   const key = `${region.x} ${region.y} ${region.width} ${region.height}`;
   const known = prepared.get(key);
   const { normalised, paperLevel, labels, print } =
-    known ?? prepareRegion(scan, h, region, workPxPerMm, cells, surroundings, page.smear, page.penDepth);
+    known ?? prepareRegion(scan, h, region, workPxPerMm, cells, surroundings, page);
   if (!known) prepared.set(key, { normalised, paperLevel, labels, print });
   // What is left of a smear once removed is measured against the page's blur like any box: it widens a hairline a
   // little, while left unmeasured a pencil's strokes were cut at the ceiling, thin and holed (see tooDarkForHairlines).
@@ -215,14 +218,14 @@ function prepareRegion(
   workPxPerMm: number,
   cells: readonly LayoutCell[],
   surroundings: Pick<Surroundings, "guidesEm" | "dashedEm">,
-  blur: MotionBlur | undefined,
-  penDepth: number | undefined,
+  { smear: blur, penDepth, creases }: Pick<PageReading, "smear" | "penDepth" | "creases">,
 ): PreparedRegion {
   const smear = blur && smearIn(blur, h, region, workPxPerMm);
   // One sample of the smear a pixel of the scan, as the camera's pixels saw it.
   const taps = blur ? Math.max(2, Math.round(Math.hypot(blur.dx, blur.dy)) + 1) : 0;
   const picture = (box: BoxMm) => {
     const cut = cutRegion(scan, h, box, workPxPerMm);
+    if (creases) removeCreases(cut, creases);
     return smear ? removeMotionBlur(cut, smear.dx, smear.dy, taps, penDepth) : cut;
   };
   const image = picture(region);

@@ -11,6 +11,7 @@ import {
   unveiledInkLevels,
 } from "./binarize-cell.ts";
 import { cutRegion } from "./cut-cells.ts";
+import { findCreases } from "./find-creases.ts";
 import { findMarkers } from "./find-markers.ts";
 import { findQrCodeByMarkers } from "./find-qr-by-markers.ts";
 import { findQrCode, findQrCodeInShade } from "./find-qr-code.ts";
@@ -210,7 +211,9 @@ async function readPicture(
         pageCells.map((cell, i) => cutRegion(cellSource, boxH[i]!, inset(cell.box, CUT_INSET_MM), workPxPerMm)),
       )
     : undefined;
-  const pageReading = { smear, penDepth, blurMm, printDarker: print.darker };
+  // A page folded and opened again has the crease's shade across it, as thin as a pen's line (see findCreases).
+  const creases = findCreases(cellSource, boxH, pageCells);
+  const pageReading = { smear, penDepth, blurMm, printDarker: print.darker, ...(creases.length > 0 && { creases }) };
   // Each box measures its strokes against the blur where it lies (see blurAt): a steep photo's near boxes are sharper.
   const boxReadings = pageCells.map((cell) => {
     if (!blur) return pageReading;

@@ -6,16 +6,18 @@ import {
   MARKER_INSET_MM,
 } from "../template/page-geometry.ts";
 import { pagePoint, scanPoint } from "../units.ts";
-import { createRandom } from "./random.ts";
+import { createRandom, type Random } from "./random.ts";
 import type { Picture } from "./simulate-capture.ts";
 
 export type CurlOptions = {
   seed: number;
   /**
    * "curl": the page bends across like a sheet from a notebook, resting on the table along one line and rising on
-   * both sides of it; "lift": it lies flat but for one edge that rises off the table.
+   * both sides of it; "lift": it lies flat but for one edge that rises off the table; "fold": it was folded in half or
+   * in three (as for an envelope) and opened again, its halves straight on either side of a crease that shows as a
+   * thin line.
    */
-  shape?: "curl" | "lift";
+  shape?: "curl" | "lift" | "fold";
   /**
    * How far (mm) the worst-placed spot of the box area lands from where the four corner markers put it, i.e. what a
    * reader that trusts one homography gets wrong; default random 2–4.
@@ -32,6 +34,8 @@ export type CurledPage = Picture & {
    * reader's box positions can be checked against.
    */
   shownAt: (x: number, y: number) => [number, number];
+  /** A fold's crease: a point on it and its normal, in page mm as printed. */
+  crease?: { point: [number, number]; normal: [number, number] };
 };
 
 /**
@@ -53,16 +57,27 @@ export function curlPage(
   const { widthMm: w, heightMm: h } = pageMm;
   // The bend runs along a direction near one of the page's axes (a curl across the width or the height, an edge
   // lifted on any side).
-  const quarter = shape === "curl" ? Math.floor(random.range(0, 2)) : Math.floor(random.range(0, 4));
-  const angle = (quarter * Math.PI) / 2 + random.range(-0.25, 0.25);
+  // A fold's crease is square to an edge within a hand's care.
+  const quarter = shape === "lift" ? Math.floor(random.range(0, 4)) : Math.floor(random.range(0, 2));
+  const angle = (quarter * Math.PI) / 2 + (shape === "fold" ? random.range(-0.03, 0.03) : random.range(-0.25, 0.25));
   const [ax, ay] = [Math.cos(angle), Math.sin(angle)];
   const half = Math.abs(ax) * (w / 2) + Math.abs(ay) * (h / 2);
-  // Height profile z(t) along the direction, t from the page centre, in units of the bend's height.
-  const rest = shape === "curl" ? random.range(-0.4, 0.4) * half : random.range(0.1, 0.45) * half;
+  // Height profile z(t) along the direction, t from the page centre, in units of the bend's height. A fold's crease
+  // is at the middle, or across the height at a third (folded in three), a few millimetres off where the hand aimed;
+  // the opened page lies on its crease (a valley) or on its two edges (a ridge).
+  const rest =
+    shape === "curl"
+      ? random.range(-0.4, 0.4) * half
+      : shape === "lift"
+        ? random.range(0.1, 0.45) * half
+        : (quarter === 1 ? random.pick([0, -h / 6, h / 6]) : 0) + random.range(-5, 5);
+  const ridge = shape === "fold" && random.next() < 0.5 ? -1 : 1;
   const profile =
     shape === "curl"
       ? (t: number) => ((t - rest) / half) ** 2
-      : (t: number) => (t > rest ? ((t - rest) / (half - rest)) ** 2 : 0);
+      : shape === "lift"
+        ? (t: number) => (t > rest ? ((t - rest) / (half - rest)) ** 2 : 0)
+        : (t: number) => (ridge * Math.abs(t - rest)) / half;
   const camera = [w / 2 + random.range(-0.15, 0.15) * w, h / 2 + random.range(-0.15, 0.15) * h];
   const distance = 1.4 * Math.max(w, h);
   const lightSide = random.next() < 0.5 ? -1 : 1;
@@ -171,6 +186,7 @@ export function curlPage(
       source[g + 2] = shade(x, y);
     }
   }
+  const crease = shape === "fold" ? creaseLine(random, [ax, ay], [w / 2, h / 2], rest, lightSide) : undefined;
   const out = new Uint8ClampedArray(page.data.length);
   const src = page.data;
   for (let row = 0; row < page.height; row++) {
@@ -188,7 +204,7 @@ export function curlPage(
         (source[g01 + o]! * (1 - tx) + source[g11 + o]! * tx) * ty;
       const u = Math.min(page.width - 1.001, Math.max(0, lerp(0)));
       const v = Math.min(page.height - 1.001, Math.max(0, lerp(1)));
-      const light = lerp(2);
+      const light = crease ? lerp(2) * crease((u + 0.5) / k, (v + 0.5) / k) : lerp(2);
       const u0 = u | 0;
       const v0 = v | 0;
       const fu = u - u0;
@@ -204,5 +220,43 @@ export function curlPage(
       out[j + 3] = 255;
     }
   }
-  return { width: page.width, height: page.height, data: out, displacementMm: misplacement(height), shownAt: forward };
+  return {
+    width: page.width,
+    height: page.height,
+    data: out,
+    displacementMm: misplacement(height),
+    shownAt: forward,
+    ...(crease && { crease: { point: [w / 2 + rest * ax, h / 2 + rest * ay], normal: [ax, ay] } }),
+  };
+}
+
+/**
+ * The crease of a fold opened again, as a factor on the light of paper at page point (x, y) mm: a thin dark line where
+ * the fibres broke and the valley shades itself (0.1–0.2 mm wide, 10–22 % darker, its depth varying along it), with
+ * a faint glint on the lit flank.
+ */
+function creaseLine(
+  random: Random,
+  [ax, ay]: [number, number],
+  [cx, cy]: [number, number],
+  rest: number,
+  lightSide: number,
+): (x: number, y: number) => number {
+  const sigma = random.range(0.1, 0.2);
+  const depth = random.range(0.1, 0.22);
+  const glint = random.range(0, 0.05);
+  const waves = [0, 1].map(() => ({ length: random.range(15, 40), phase: random.range(0, 2 * Math.PI) }));
+  const reach = 6 * sigma;
+  return (x, y) => {
+    const d = (x - cx) * ax + (y - cy) * ay - rest;
+    if (Math.abs(d) > reach) return 1;
+    const along = (y - cy) * ax - (x - cx) * ay;
+    const varying = 0.7 + 0.15 * waves.reduce((sum, w) => sum + Math.sin(along / w.length + w.phase), 0);
+    const flank = d - lightSide * 2.5 * sigma;
+    return (
+      1 -
+      depth * varying * Math.exp((-d * d) / (2 * sigma * sigma)) +
+      glint * Math.exp((-flank * flank) / (2 * sigma * sigma))
+    );
+  };
 }

@@ -1,0 +1,137 @@
+import { describe, expect, it } from "vitest";
+import { createRandom } from "../synth/random.ts";
+import { layoutTemplate } from "../template/layout-template.ts";
+import { cutRegion } from "./cut-cells.ts";
+import { type Crease, findCreases, removeCreases } from "./find-creases.ts";
+import type { Homography } from "./homography.ts";
+import type { GreyImage } from "./images.ts";
+
+// A page's picture at 8 px/mm, page point (x, y) mm at pixel (8x − 0.5, 8y − 0.5): paper with a little sensor noise,
+// the template's box borders, and whatever a test lays on it.
+const PX = 8;
+const layout = layoutTemplate({ sets: ["latin"], id: "CREASES", cellSize: "m" });
+const cells = layout.cells.filter((c) => c.page === 1);
+const onPage: Homography = [PX, 0, -0.5, 0, PX, -0.5, 0, 0, 1];
+const boxH = cells.map(() => onPage);
+const PAPER = 225;
+
+type Shade = (x: number, y: number) => number;
+
+function picture(shades: Shade[], seed = 1): GreyImage {
+  const width = layout.paper.widthMm * PX;
+  const height = layout.paper.heightMm * PX;
+  const light = new Float32Array(width * height);
+  const random = createRandom(seed);
+  for (let i = 0; i < light.length; i++) light[i] = PAPER + 2 * random.normal();
+  // Borders 0.3 mm wide, centred on each box's edges.
+  const px = (mm: number) => Math.round(mm * PX);
+  for (const { box } of cells) {
+    const [x0, x1, y0, y1] = [
+      px(box.x - 0.15),
+      px(box.x + box.width + 0.15),
+      px(box.y - 0.15),
+      px(box.y + box.height + 0.15),
+    ];
+    const band = px(0.3);
+    for (let row = y0; row < y1; row++) {
+      for (let col = x0; col < x1; col++) {
+        if (row < y0 + band || row >= y1 - band || col < x0 + band || col >= x1 - band)
+          light[row * width + col]! *= 0.7;
+      }
+    }
+  }
+  const data = new Uint8Array(width * height);
+  for (let row = 0; row < height; row++) {
+    for (let col = 0; col < width; col++) {
+      const [x, y] = [(col + 0.5) / PX, (row + 0.5) / PX];
+      let value = light[row * width + col]!;
+      for (const shade of shades) value *= shade(x, y);
+      data[row * width + col] = Math.max(0, Math.min(255, Math.round(value)));
+    }
+  }
+  return { width, height, data };
+}
+
+/** A crease's shade as findCreases models it, of one depth all along. */
+function creaseShade(horizontal: boolean, offset: number, slope: number, sigma: number, depth: number): Shade {
+  return (x, y) => {
+    const [across, along] = horizontal ? [x, y] : [y, x];
+    const d = along - offset - slope * across;
+    return 1 - depth * Math.exp((-d * d) / (2 * sigma * sigma));
+  };
+}
+
+/** A stroke from (x0, y0) to (x1, y1), 0.5 mm wide, leaving `kept` of the light (a pen's 0.15 by default). */
+function stroke(x0: number, y0: number, x1: number, y1: number, kept = 0.15): Shade {
+  const [dx, dy] = [x1 - x0, y1 - y0];
+  const length2 = dx * dx + dy * dy;
+  return (x, y) => {
+    const t = Math.max(0, Math.min(1, ((x - x0) * dx + (y - y0) * dy) / length2));
+    return Math.hypot(x - x0 - t * dx, y - y0 - t * dy) < 0.25 ? kept : 1;
+  };
+}
+
+describe("findCreases", () => {
+  it("finds a horizontal crease where it runs across the page, as wide and as deep as it is", () => {
+    const [offset, slope] = [120.3, 0.012];
+    const found = findCreases(picture([creaseShade(true, offset, slope, 0.15, 0.12)]), boxH, cells);
+    expect(found).toHaveLength(1);
+    const [crease] = found as [Crease];
+    expect(crease.horizontal).toBe(true);
+    // Checked where the crease crosses the box area's middle.
+    expect(Math.abs(crease.offset + crease.slope * 105 - (offset + slope * 105))).toBeLessThan(0.05);
+    expect(Math.abs(crease.slope - slope)).toBeLessThan(0.002);
+    expect(crease.sigmaMm).toBeGreaterThan(0.1);
+    expect(crease.sigmaMm).toBeLessThan(0.2);
+    for (const { depth } of crease.depths) expect(Math.abs(depth - 0.12)).toBeLessThan(0.03);
+  });
+
+  it("finds a vertical crease running just inside a box's border, where the gaps between rows show it", () => {
+    const box = cells.find((c) => c.box.x > 80 && c.box.x < 120)!.box;
+    const x = box.x + box.width - 0.5;
+    const found = findCreases(picture([creaseShade(false, x, -0.01, 0.15, 0.1)]), boxH, cells);
+    expect(found).toHaveLength(1);
+    expect(found[0]!.horizontal).toBe(false);
+    expect(Math.abs(found[0]!.offset + found[0]!.slope * 150 - (x - 0.01 * 150))).toBeLessThan(0.05);
+  });
+
+  it("finds none where ink crosses a few gaps, or where the paper is only grainy", () => {
+    expect(findCreases(picture([], 2), boxH, cells)).toEqual([]);
+    // A light pencil's strokes (as faint as a crease) leaving their boxes: one straight across three gaps of a row, the
+    // others at other heights. A crease would cross every gap of the row.
+    const row = cells[0]!.box;
+    const crossing = [
+      stroke(row.x + 15, row.y + 10, row.x + 70, row.y + 10.2, 0.75),
+      stroke(row.x + 80, row.y + 4, row.x + 90, row.y + 14, 0.75),
+      stroke(row.x + 110, row.y + 16, row.x + 120, row.y + 16, 0.75),
+    ];
+    expect(findCreases(picture(crossing, 3), boxH, cells)).toEqual([]);
+  });
+});
+
+describe("removeCreases", () => {
+  it("gives a box crossed by a crease its paper back, and a pen stroke across it its own depth", () => {
+    const crease: Crease = {
+      horizontal: true,
+      offset: 60,
+      slope: 0,
+      sigmaMm: 0.15,
+      depths: [
+        { across: 20, depth: 0.1 },
+        { across: 190, depth: 0.2 },
+      ],
+    };
+    // The crease's depth grows along it as its measured points say.
+    const shade: Shade = (x, y) => 1 - (0.1 + (0.1 * (x - 20)) / 170) * Math.exp(-((y - 60) ** 2) / (2 * 0.15 ** 2));
+    const pen = stroke(100, 50, 100, 70);
+    const region = { x: 92, y: 52, width: 16, height: 16 };
+    const cut = cutRegion(picture([shade, pen], 4), onPage, region, PX);
+    const clean = cutRegion(picture([pen], 4), onPage, region, PX);
+    removeCreases(cut, [crease]);
+    let worst = 0;
+    for (let i = 0; i < cut.data.length; i++) worst = Math.max(worst, Math.abs(cut.data[i]! - clean.data[i]!));
+    // Each picture was rounded to whole levels: half a level in the clean one, half a level divided by the light the
+    // crease left (0.8 at least) in the creased one. The crease itself took up to 45 levels.
+    expect(worst).toBeLessThan(0.5 + 0.5 / 0.8);
+  });
+});

@@ -1,0 +1,71 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { initEngineForNode } from "../node/init-engine-node.ts";
+import { captureFlatbed, compareGlyph, curlPage, renderFilledPage, type SyntheticPage } from "../synth/index.ts";
+import { loadHandwritingFont } from "../synth/node/index.ts";
+import { layoutTemplate } from "../template/layout-template.ts";
+import { throughJpeg } from "../test-support/synthetic-scan.ts";
+import { readScan, type ScanResult } from "./read-scan.ts";
+
+// A page written in pencil, folded in half and opened again, then scanned on a flatbed: the lid presses it flat, and
+// the crease is left as a thin line of shade across boxes, gaps and margins, about as light as the lightest strokes.
+// (The benchmark's page 2 of its "pencil, folded page, flatbed 300 dpi" row.)
+const layout = layoutTemplate({
+  sets: ["latin", "digits", "punctuation", "ru", "uk"],
+  id: "FOLDPROBE",
+  cellSize: "m",
+});
+const SEED = 3402;
+const cells = layout.cells.filter((c) => c.page === 2);
+let page: SyntheticPage;
+let crease: { point: [number, number]; normal: [number, number] };
+let result: ScanResult;
+
+beforeAll(async () => {
+  await initEngineForNode();
+  page = renderFilledPage(layout, {
+    page: 2,
+    dpi: 300,
+    hand: loadHandwritingFont("caveat"),
+    seed: SEED,
+    blankRatio: 0.05,
+    pencil: true,
+  });
+  const folded = curlPage(page, layout.paper, { seed: SEED, shape: "fold", displacementMm: 0 });
+  crease = folded.crease!;
+  result = await readScan(await throughJpeg(captureFlatbed(folded, { seed: SEED })), () => layout);
+  // Rendering and reading a whole page takes a few seconds, more on a busy machine.
+}, 180_000);
+
+/** Whether the crease's line runs through a box. */
+function crossed(box: { x: number; y: number; width: number; height: number }): boolean {
+  const { point, normal } = crease;
+  const corners = [
+    [box.x, box.y],
+    [box.x + box.width, box.y],
+    [box.x, box.y + box.height],
+    [box.x + box.width, box.y + box.height],
+  ].map(([x, y]) => (x! - point[0]) * normal[0] + (y! - point[1]) * normal[1]);
+  return Math.min(...corners) < 0 && Math.max(...corners) > 0;
+}
+
+describe("readScan on a flatbed scan of a pencil page folded and opened again", () => {
+  it("reads the boxes the crease crosses blank where nothing was written, among them at least one", () => {
+    const blankCrossed = cells.flatMap((cell, i) => (page.truth[i]!.empty && crossed(cell.box) ? [i] : []));
+    expect(blankCrossed.length).toBeGreaterThan(0);
+    for (const i of blankCrossed) expect(result.cells[i]!.empty, `box ${i}`).toBe(true);
+    const blanks = page.truth.flatMap((t, i) => (t.empty ? [i] : []));
+    expect(blanks.filter((i) => !result.cells[i]!.empty)).toEqual([]);
+  });
+
+  it("reads the letters the crease crosses whole, with nothing of the crease on them", () => {
+    const written = cells.flatMap((cell, i) => (!page.truth[i]!.empty && crossed(cell.box) ? [i] : []));
+    expect(written.length).toBeGreaterThan(2);
+    const notWhole = written.flatMap((i) => {
+      const cell = result.cells[i]!;
+      // One scan pixel, in the box's font units: the issue's "whole".
+      const tolerance = 1000 / cells[i]!.emMm / result.diagnostics.scanPxPerMm;
+      return !cell.empty && compareGlyph(cell.path, page.truth[i]!, 2.5, tolerance).whole ? [] : [cell.chars];
+    });
+    expect(notWhole, `not whole: ${notWhole.join(" ")}`).toEqual([]);
+  });
+});
