@@ -360,6 +360,13 @@ const scenarios: Scenario[] = [
     targetWhole: 0.995,
     fill: { pencil: true },
   },
+  {
+    name: "pencil, folded page, phone photo",
+    dpi: 300,
+    capture: (p, l, seed) => capturePhone(curlPage(p, l.paper, { seed, shape: "fold" }), l.paper, { seed }),
+    targetWhole: 0.97,
+    fill: { pencil: true },
+  },
 ];
 /**
  * `--only=<text>[,<text>…]` reads just the scenarios whose names contain one of the texts (for iterating on one

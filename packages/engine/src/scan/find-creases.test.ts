@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createRandom } from "../synth/random.ts";
 import { layoutTemplate } from "../template/layout-template.ts";
 import { cutRegion } from "./cut-cells.ts";
-import { type Crease, findCreases, removeCreases } from "./find-creases.ts";
+import { type Crease, findCreases, removeCreases, slidingMedian } from "./find-creases.ts";
 import type { Homography } from "./homography.ts";
 import type { GreyImage } from "./images.ts";
 
@@ -133,5 +133,25 @@ describe("removeCreases", () => {
     // Each picture was rounded to whole levels: half a level in the clean one, half a level divided by the light the
     // crease left (0.8 at least) in the creased one. The crease itself took up to 45 levels.
     expect(worst).toBeLessThan(0.5 + 0.5 / 0.8);
+  });
+});
+
+describe("slidingMedian", () => {
+  it("gives each point the middle of its window's values sorted, the window clipped at the ends", () => {
+    const random = createRandom(5);
+    for (const [length, reach] of [
+      [50, 4],
+      [7, 3],
+      [5, 8],
+      [1, 2],
+    ] as const) {
+      // Repeated values too: the window must take out the one that leaves, not another.
+      const values = Float64Array.from({ length }, () => Math.round(random.range(0, 6)));
+      const expected = Array.from(values, (_, j) => {
+        const window = Array.from(values.subarray(Math.max(0, j - reach), j + reach + 1)).sort((a, b) => a - b);
+        return window[Math.floor(window.length / 2)];
+      });
+      expect(Array.from(slidingMedian(values, reach))).toEqual(expected);
+    }
   });
 });

@@ -18,8 +18,12 @@ export type Crease = {
   depths: { across: number; depth: number }[];
 };
 
-/** Resolution the gaps are sampled at (px/mm). */
+/**
+ * Resolution the gaps are sampled at along a strip (px/mm), fine enough to place a line 0.1 mm wide, and across it,
+ * where the samples are only averaged.
+ */
 const STRIP_PX_PER_MM = 8;
+const ACROSS_PX_PER_MM = 4;
 /** Kept clear of the box borders at a gap's sides, and of the page's margins at the ends of the outer lines (mm). */
 const BORDER_CLEARANCE_MM = 0.4;
 const END_CLEARANCE_MM = 1;
@@ -134,30 +138,29 @@ function gapStrips(boxH: readonly Homography[], cells: readonly LayoutCell[], ho
 /** The dips of the light along a strip, each measured against the paper around it. */
 function stripDips(source: GreyImage, strip: Strip, horizontal: boolean, index: number): Dip[] {
   const step = 1 / STRIP_PX_PER_MM;
-  const width = Math.max(1, Math.floor((strip.to - strip.from) * STRIP_PX_PER_MM));
+  const acrossStep = 1 / ACROSS_PX_PER_MM;
+  const width = Math.max(1, Math.floor((strip.to - strip.from) * ACROSS_PX_PER_MM));
   const length = Math.floor((strip.hi - strip.lo) * STRIP_PX_PER_MM);
   if (length < 4 * PAPER_WINDOW_MM * STRIP_PX_PER_MM) return [];
   const samples = new Float32Array(width * length);
-  const a = strip.from + step / 2;
+  // The samples across lie centred in the strip.
+  const a = (strip.from + strip.to - (width - 1) * acrossStep) / 2;
   const b = strip.lo + step / 2;
   // i across the strip (inner loop), j along it.
-  if (horizontal) sampleGrid(source, strip.h, samples, a, b, step, 0, 0, step, width, length, 1, width);
-  else sampleGrid(source, strip.h, samples, b, a, 0, step, step, 0, width, length, 1, width);
+  if (horizontal) sampleGrid(source, strip.h, samples, a, b, acrossStep, 0, 0, step, width, length, 1, width);
+  else sampleGrid(source, strip.h, samples, b, a, 0, acrossStep, step, 0, width, length, 1, width);
   const profile = new Float64Array(length);
   for (let j = 0; j < length; j++) {
     let sum = 0;
     for (let i = 0; i < width; i++) sum += samples[j * width + i]!;
     profile[j] = sum / width;
   }
-  const reach = Math.round(PAPER_WINDOW_MM * STRIP_PX_PER_MM);
+  const paper = slidingMedian(profile, Math.round(PAPER_WINDOW_MM * STRIP_PX_PER_MM));
   const ratio = new Float64Array(length);
-  for (let j = 0; j < length; j++) {
-    const window = Array.from(profile.subarray(Math.max(0, j - reach), Math.min(length, j + reach + 1)));
-    const paper = median(window);
-    ratio[j] = paper > 0 ? profile[j]! / paper : 1;
-  }
-  const deviations = Array.from(ratio, (r) => Math.abs(r - 1));
-  const noise = 1.4826 * median(deviations);
+  for (let j = 0; j < length; j++) ratio[j] = paper[j]! > 0 ? profile[j]! / paper[j]! : 1;
+  // The profile's noise, from the median of its deviations (a typed array sorts as numbers).
+  const deviations = ratio.map((r) => Math.abs(r - 1)).sort();
+  const noise = 1.4826 * deviations[length >> 1]!;
   const least = Math.max(MIN_DEPTH, DIP_NOISES * noise);
   const dips: Dip[] = [];
   for (let j = 1; j + 1 < length; j++) {
@@ -279,6 +282,37 @@ function depthAt(depths: Crease["depths"], across: number): number {
   while (depths[k + 1]!.across < across) k++;
   const [a, b] = [depths[k]!, depths[k + 1]!];
   return a.depth + ((b.depth - a.depth) * (across - a.across)) / (b.across - a.across);
+}
+
+/**
+ * The median of `values` over a window `reach` either side of each point (clipped at the ends), kept sorted as the
+ * window slides: each step takes one value out and puts one in.
+ */
+export function slidingMedian(values: Float64Array, reach: number): Float64Array {
+  const out = new Float64Array(values.length);
+  const window = new Float64Array(2 * reach + 1);
+  let size = 0;
+  const insert = (value: number) => {
+    let k = size++;
+    while (k > 0 && window[k - 1]! > value) {
+      window[k] = window[k - 1]!;
+      k--;
+    }
+    window[k] = value;
+  };
+  const remove = (value: number) => {
+    let k = 0;
+    while (window[k] !== value) k++;
+    size--;
+    window.copyWithin(k, k + 1, size + 1);
+  };
+  for (let j = 0; j < Math.min(reach, values.length); j++) insert(values[j]!);
+  for (let j = 0; j < values.length; j++) {
+    if (j - reach - 1 >= 0) remove(values[j - reach - 1]!);
+    if (j + reach < values.length) insert(values[j + reach]!);
+    out[j] = window[size >> 1]!;
+  }
+  return out;
 }
 
 function median(values: number[]): number {
