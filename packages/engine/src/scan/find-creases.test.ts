@@ -95,6 +95,22 @@ describe("findCreases", () => {
     expect(Math.abs(found[0]!.offset + found[0]!.slope * 150 - (x - 0.01 * 150))).toBeLessThan(0.05);
   });
 
+  it("finds both creases of a page folded in four, each with its own depth", () => {
+    const found = findCreases(
+      picture([creaseShade(true, 150.2, -0.008, 0.12, 0.08), creaseShade(false, 95.4, 0.015, 0.18, 0.15)], 6),
+      boxH,
+      cells,
+    );
+    expect(found.map((c) => c.horizontal).sort()).toEqual([false, true]);
+    const horizontal = found.find((c) => c.horizontal)!;
+    const vertical = found.find((c) => !c.horizontal)!;
+    expect(Math.abs(horizontal.offset + horizontal.slope * 105 - (150.2 - 0.008 * 105))).toBeLessThan(0.05);
+    expect(Math.abs(vertical.offset + vertical.slope * 150 - (95.4 + 0.015 * 150))).toBeLessThan(0.05);
+    // Where they cross each other the two shades multiply; elsewhere each is its own depth.
+    expect(Math.abs(median(horizontal.depths.map((d) => d.depth)) - 0.08)).toBeLessThan(0.02);
+    expect(Math.abs(median(vertical.depths.map((d) => d.depth)) - 0.15)).toBeLessThan(0.02);
+  });
+
   it("finds none where ink crosses a few gaps, or where the paper is only grainy", () => {
     expect(findCreases(picture([], 2), boxH, cells)).toEqual([]);
     // A light pencil's strokes (as faint as a crease) leaving their boxes: one straight across three gaps of a row, the
@@ -108,6 +124,10 @@ describe("findCreases", () => {
     expect(findCreases(picture(crossing, 3), boxH, cells)).toEqual([]);
   });
 });
+
+function median(values: number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+}
 
 describe("removeCreases", () => {
   it("gives a box crossed by a crease its paper back, and a pen stroke across it its own depth", () => {

@@ -57,7 +57,7 @@ const MAX_CREASES = 3;
 
 /** A gap's strip: where it lies (mm) and the map of the box beside it. */
 type Strip = {
-  /** Along a horizontal crease's direction (x) for the strips a horizontal crease crosses. */
+  /** Where the strip lies along the crease's direction (x for a horizontal crease's strips), and its width there. */
   across: number;
   from: number;
   to: number;
@@ -65,10 +65,15 @@ type Strip = {
   lo: number;
   hi: number;
   h: Homography;
+  /** The line of boxes (a row for a horizontal crease) the strip belongs to. */
+  line: number;
 };
 
 /** A dip of the light in a strip: where (mm), how deep, and how wide at half its depth (mm). */
-type Dip = { strip: number; across: number; along: number; depth: number; width: number };
+type Dip = { strip: number; line: number; across: number; along: number; depth: number; width: number };
+
+/** The deepest dips kept in a strip: a crease makes one, and a page lined all over must not make thousands to pair. */
+const DIPS_A_STRIP = 3;
 
 /**
  * Finds the creases of a page folded and opened again: thin lines of shade running straight across the page through
@@ -119,6 +124,7 @@ function gapStrips(boxH: readonly Homography[], cells: readonly LayoutCell[], ho
         lo,
         hi,
         h: boxH[index]!,
+        line: n,
       });
     };
     const first = u(cells[sorted[0]!]!);
@@ -154,6 +160,8 @@ function stripDips(source: GreyImage, strip: Strip, horizontal: boolean, index: 
     let sum = 0;
     for (let i = 0; i < width; i++) sum += samples[j * width + i]!;
     profile[j] = sum / width;
+    // A map gone wild (markers nearly in a line) samples nothing: such a strip tells nothing.
+    if (!Number.isFinite(profile[j]!)) return [];
   }
   const paper = slidingMedian(profile, Math.round(PAPER_WINDOW_MM * STRIP_PX_PER_MM));
   const ratio = new Float64Array(length);
@@ -181,10 +189,11 @@ function stripDips(source: GreyImage, strip: Strip, horizontal: boolean, index: 
     // The bottom of the dip between samples, from a parabola through its three lowest.
     const curve = ratio[j - 1]! - 2 * ratio[j]! + ratio[j + 1]!;
     const shift = curve > 0 ? (ratio[j - 1]! - ratio[j + 1]!) / (2 * curve) : 0;
-    dips.push({ strip: index, across: strip.across, along: strip.lo + (j + 0.5 + shift) * step, depth, width });
+    const along = strip.lo + (j + 0.5 + shift) * step;
+    dips.push({ strip: index, line: strip.line, across: strip.across, along, depth, width });
     j = right;
   }
-  return dips;
+  return dips.sort((a, b) => b.depth - a.depth).slice(0, DIPS_A_STRIP);
 }
 
 /**
@@ -199,7 +208,9 @@ function fitCreases(dips: Dip[], strips: readonly Strip[], horizontal: boolean):
     for (let p = 0; p < left.length; p++) {
       for (let q = p + 1; q < left.length; q++) {
         const [d, e] = [left[p]!, left[q]!];
-        if (d.strip === e.strip || Math.abs(e.across - d.across) < MIN_GAP_MM) continue;
+        // Within MAX_SLOPE a crease runs along one line of boxes for longer than a page is wide: most of the gaps it
+        // crosses, three at least, are that line's, so the pairs that place it come from one line.
+        if (d.line !== e.line || d.strip === e.strip) continue;
         const slope = (e.along - d.along) / (e.across - d.across);
         if (Math.abs(slope) > MAX_SLOPE) continue;
         const on = onLine(left, d.along - slope * d.across, slope);
@@ -285,8 +296,8 @@ function depthAt(depths: Crease["depths"], across: number): number {
 }
 
 /**
- * The median of `values` over a window `reach` either side of each point (clipped at the ends), kept sorted as the
- * window slides: each step takes one value out and puts one in.
+ * The median of `values` (finite numbers) over a window `reach` either side of each point (clipped at the ends), kept
+ * sorted as the window slides: each step takes one value out and puts one in.
  */
 export function slidingMedian(values: Float64Array, reach: number): Float64Array {
   const out = new Float64Array(values.length);
@@ -302,7 +313,7 @@ export function slidingMedian(values: Float64Array, reach: number): Float64Array
   };
   const remove = (value: number) => {
     let k = 0;
-    while (window[k] !== value) k++;
+    while (k + 1 < size && window[k] !== value) k++;
     size--;
     window.copyWithin(k, k + 1, size + 1);
   };
