@@ -301,27 +301,27 @@ function depthAt(depths: Crease["depths"], across: number): number {
  */
 export function slidingMedian(values: Float64Array, reach: number): Float64Array {
   const out = new Float64Array(values.length);
-  const window = new Float64Array(2 * reach + 1);
+  const sorted = new Float64Array(2 * reach + 1);
   let size = 0;
   const insert = (value: number) => {
     let k = size++;
-    while (k > 0 && window[k - 1]! > value) {
-      window[k] = window[k - 1]!;
+    while (k > 0 && sorted[k - 1]! > value) {
+      sorted[k] = sorted[k - 1]!;
       k--;
     }
-    window[k] = value;
+    sorted[k] = value;
   };
   const remove = (value: number) => {
     let k = 0;
-    while (k + 1 < size && window[k] !== value) k++;
+    while (k + 1 < size && sorted[k] !== value) k++;
     size--;
-    window.copyWithin(k, k + 1, size + 1);
+    sorted.copyWithin(k, k + 1, size + 1);
   };
   for (let j = 0; j < Math.min(reach, values.length); j++) insert(values[j]!);
   for (let j = 0; j < values.length; j++) {
     if (j - reach - 1 >= 0) remove(values[j - reach - 1]!);
     if (j + reach < values.length) insert(values[j + reach]!);
-    out[j] = window[size >> 1]!;
+    out[j] = sorted[size >> 1]!;
   }
   return out;
 }
