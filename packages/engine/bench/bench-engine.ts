@@ -366,6 +366,22 @@ const scenarios: Scenario[] = [
     capture: (p, l, seed) => capturePhone(curlPage(p, l.paper, { seed, shape: "fold" }), l.paper, { seed }),
     targetWhole: 0.97,
     fill: { pencil: true },
+  }, // A sheet feeder's glass with a speck of dust on it: a grey line down the whole scan, through boxes, gaps and margins,
+  // taking 60 % of the light at its middle.
+  {
+    name: "dust streak, flatbed 300 dpi",
+    dpi: 300,
+    capture: (p, _, seed) => captureFlatbed(p, { seed, streak: 0.6 }),
+    targetMeanIou: 0.97,
+    targetWorstIou: 0.85,
+    targetWhole: 0.995,
+  },
+  {
+    name: "pencil, dust streak, flatbed 300 dpi",
+    dpi: 300,
+    capture: (p, _, seed) => captureFlatbed(p, { seed, streak: 0.6 }),
+    targetWhole: 0.995,
+    fill: { pencil: true },
   },
 ];
 /**

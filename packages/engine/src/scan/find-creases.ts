@@ -1,21 +1,18 @@
 import type { LayoutCell } from "../template/layout-types.ts";
+import { pagePoint } from "../units.ts";
 import { type CellImage, sampleGrid } from "./cut-cells.ts";
-import type { Homography } from "./homography.ts";
+import { type Homography, invertHomography, localScale, pageToScan } from "./homography.ts";
 import type { GreyImage } from "./images.ts";
 
 /**
- * The crease a fold left across the page, as printed: the line `along = offset + slope · across` in page mm, where a
- * horizontal crease runs along x (`across` is x, `along` is y) and a vertical one along y. Its shadow takes a share
- * of the light, deepest on the line and falling off as a Gaussian of `sigmaMm`; how deep varies along it, measured
- * where it crossed the gaps between boxes.
+ * The crease a fold left across the page, in the pixels of the picture it was found in: its middle as a line through
+ * points in order along it, how deep its shade is at each (the share of light it takes on the line), and its spread,
+ * a Gaussian's deviation. It is found and measured where it crosses the gaps between boxes, and held in the picture's
+ * own pixels so that every box's map onto the picture places it alike.
  */
 export type Crease = {
-  horizontal: boolean;
-  offset: number;
-  slope: number;
-  sigmaMm: number;
-  /** Depth (the share of light taken on the line) at points along the crease, in order of `across`. */
-  depths: { across: number; depth: number }[];
+  points: { x: number; y: number; depth: number }[];
+  sigma: number;
 };
 
 /**
@@ -29,8 +26,9 @@ const BORDER_CLEARANCE_MM = 0.4;
 const END_CLEARANCE_MM = 1;
 /** Narrower gaps hold too little paper to measure. */
 const MIN_GAP_MM = 1.2;
-/** How far into the page's margins beyond the outer boxes a strip reaches (mm). */
-const MARGIN_STRIP_MM = 4;
+/** How far into the page's margins beyond the outer boxes a strip reaches (mm): beside the rows, above and below. */
+const SIDE_MARGIN_STRIP_MM = 4;
+const END_MARGIN_STRIP_MM = 2;
 /** The paper's level around a point of a strip's profile: the median over this far either side (mm). */
 const PAPER_WINDOW_MM = 2;
 /**
@@ -39,7 +37,7 @@ const PAPER_WINDOW_MM = 2;
  */
 const DIP_NOISES = 5;
 const MIN_DEPTH = 0.02;
-const MAX_DEPTH = 0.45;
+const MAX_DEPTH = 0.8;
 /** A crease is thin: its dip is at most this wide at half its depth (mm). */
 const MAX_WIDTH_MM = 1.2;
 /** A crease lies within this angle of the page's axes (a fold is made edge to edge): slope at most. */
@@ -51,7 +49,7 @@ const ON_LINE_MM = 0.35;
  * ink that leaves its box crosses a gap or two, never a row of them in a line.
  */
 const MIN_STRIPS = 3;
-const MIN_SHARE = 0.6;
+const MIN_SHARE = 0.5;
 /** At most this many creases are looked for in each direction (a page folded in three, then in half). */
 const MAX_CREASES = 3;
 
@@ -85,7 +83,7 @@ export function findCreases(source: GreyImage, boxH: readonly Homography[], cell
   return [true, false].flatMap((horizontal) => {
     const strips = gapStrips(boxH, cells, horizontal);
     const dips = strips.flatMap((strip, index) => stripDips(source, strip, horizontal, index));
-    return fitCreases(dips, strips, horizontal);
+    return fitCreases(dips, strips).flatMap((line) => measureCrease(source, strips, line, horizontal) ?? []);
   });
 }
 
@@ -127,16 +125,18 @@ function gapStrips(boxH: readonly Homography[], cells: readonly LayoutCell[], ho
         line: n,
       });
     };
+    // Beside the outer boxes too, so that a crease is measured on both sides of every box it crosses (its depth
+    // varies along it): the page's side margins are clear, while above the first row and below the last only a
+    // narrower strip is, short of the QR code and the footer.
+    const margin = horizontal ? SIDE_MARGIN_STRIP_MM : END_MARGIN_STRIP_MM;
     const first = u(cells[sorted[0]!]!);
-    // The rows' margins: a horizontal crease's only gaps in a row of one box; vertical creases have the gaps between
-    // rows, and the page's top and bottom hold the QR code and the markers.
-    if (horizontal) strip(sorted[0]!, first.start - MARGIN_STRIP_MM, first.start);
+    strip(sorted[0]!, first.start - margin, first.start);
     for (let k = 0; k + 1 < sorted.length; k++) {
       const left = u(cells[sorted[k]!]!);
       strip(sorted[k]!, left.start + left.size, u(cells[sorted[k + 1]!]!).start);
     }
     const last = u(cells[sorted.at(-1)!]!);
-    if (horizontal) strip(sorted.at(-1)!, last.start + last.size, last.start + last.size + MARGIN_STRIP_MM);
+    strip(sorted.at(-1)!, last.start + last.size, last.start + last.size + margin);
   }
   return strips;
 }
@@ -196,14 +196,17 @@ function stripDips(source: GreyImage, strip: Strip, horizontal: boolean, index: 
   return dips.sort((a, b) => b.depth - a.depth).slice(0, DIPS_A_STRIP);
 }
 
+/** A crease's line as the gaps' profiles place it, in page mm, and the dips on it. */
+type CreaseLine = { offset: number; slope: number; on: Dip[] };
+
 /**
  * Lines through the dips of different strips, steeper than no fold is, that most of the strips they cross dip on:
  * the best supported first, its dips then taken out.
  */
-function fitCreases(dips: Dip[], strips: readonly Strip[], horizontal: boolean): Crease[] {
-  const creases: Crease[] = [];
+function fitCreases(dips: Dip[], strips: readonly Strip[]): CreaseLine[] {
+  const lines: CreaseLine[] = [];
   let left = dips;
-  while (creases.length < MAX_CREASES) {
+  while (lines.length < MAX_CREASES) {
     let best: Dip[] = [];
     for (let p = 0; p < left.length; p++) {
       for (let q = p + 1; q < left.length; q++) {
@@ -225,13 +228,136 @@ function fitCreases(dips: Dip[], strips: readonly Strip[], horizontal: boolean):
     }).length;
     const on = onLine(left, offset, slope);
     if (on.length < MIN_STRIPS || on.length < MIN_SHARE * crossed) break;
-    // A Gaussian is 2.3548 of its sigma wide at half its depth.
-    const sigmaMm = median(on.map((d) => d.width)) / 2.3548;
-    const depths = on.map((d) => ({ across: d.across, depth: d.depth })).sort((a, b) => a.across - b.across);
-    creases.push({ horizontal, offset, slope, sigmaMm, depths });
+    lines.push({ offset, slope, on });
     left = left.filter((d) => !on.includes(d));
   }
-  return creases;
+  return lines;
+}
+
+/** A crease's shade is taken out to this many of its deviations from its line (a ten-thousandth of its depth). */
+const REACH_SIGMAS = 4.3;
+/** How far past the outermost gaps measured a crease is taken to run on (mm): into the margins and beyond. */
+const RUNS_ON_MM = 40;
+/** The spreads tried for a crease, in page mm (a tenth more each step). */
+const SPREADS_MM = Array.from({ length: 36 }, (_, i) => 0.02 * 1.1 ** i);
+
+/**
+ * Measures a crease where it crosses each gap, pixel by pixel in the picture (a line a pixel or two wide is lost
+ * between samples taken anywhere else): its middle (the centroid of the light it takes), its depth and one spread
+ * for all of it, the Gaussian that best fits the light every pixel near it kept against the paper beside it.
+ */
+function measureCrease(
+  source: GreyImage,
+  strips: readonly Strip[],
+  line: CreaseLine,
+  horizontal: boolean,
+): Crease | undefined {
+  const alongAt = (across: number) => line.offset + line.slope * across;
+  // A Gaussian is 2.3548 of its sigma wide at half its depth; the window holds the crease and paper either side.
+  const reach = Math.max(0.6, (4 * median(line.on.map((d) => d.width))) / 2.3548);
+  const page = (across: number, along: number) => (horizontal ? pagePoint(across, along) : pagePoint(along, across));
+  const crossings = line.on
+    .map((dip) => pixelsAround(source, strips[dip.strip]!, dip.strip, alongAt, reach, page, horizontal))
+    .filter((c) => c !== undefined)
+    .sort((a, b) => a.across - b.across);
+  if (crossings.length < MIN_STRIPS) return undefined;
+  let best = { residual: Infinity, sigma: 0 };
+  for (const sigma of SPREADS_MM) {
+    const residual = crossings.reduce((sum, c) => sum + fitDepth(c.samples, sigma).residual, 0);
+    if (residual < best.residual) best = { residual, sigma };
+  }
+  const points = crossings.map((c) => {
+    const middle = strips[c.strip]!.h;
+    const at = pageToScan(middle, page(c.across, alongAt(c.across) + c.centre));
+    return { x: at.x, y: at.y, depth: Math.min(MAX_DEPTH, fitDepth(c.samples, best.sigma).depth) };
+  });
+  // In pixels, the spread as the middle crossing's map scales it.
+  const middle = crossings[crossings.length >> 1]!;
+  const scale = localScale(strips[middle.strip]!.h, page(middle.across, alongAt(middle.across)));
+  // The line runs on past its outermost crossings, at their depths.
+  const [first, second] = [points[0]!, points[1]!];
+  const [last, before] = [points.at(-1)!, points.at(-2)!];
+  const onwards = (from: { x: number; y: number; depth: number }, towards: { x: number; y: number }) => {
+    const length = Math.hypot(from.x - towards.x, from.y - towards.y) || 1;
+    const k = (RUNS_ON_MM * scale) / length;
+    return { x: from.x + (from.x - towards.x) * k, y: from.y + (from.y - towards.y) * k, depth: from.depth };
+  };
+  return { points: [onwards(first, second), ...points, onwards(last, before)], sigma: best.sigma * scale };
+}
+
+/** The pixels near a crease where it crosses a strip: their distance from its line (mm) and the light they kept. */
+type Crossing = { strip: number; across: number; centre: number; samples: { d: number; kept: number }[] };
+
+function pixelsAround(
+  source: GreyImage,
+  strip: Strip,
+  index: number,
+  alongAt: (across: number) => number,
+  reach: number,
+  page: (across: number, along: number) => { x: number; y: number },
+  horizontal: boolean,
+): Crossing | undefined {
+  const corners = [
+    page(strip.from, alongAt(strip.from) - reach),
+    page(strip.to, alongAt(strip.to) - reach),
+    page(strip.from, alongAt(strip.from) + reach),
+    page(strip.to, alongAt(strip.to) + reach),
+  ].map((p) => pageToScan(strip.h, pagePoint(p.x, p.y)));
+  const x0 = Math.max(0, Math.floor(Math.min(...corners.map((c) => c.x))));
+  const x1 = Math.min(source.width - 1, Math.ceil(Math.max(...corners.map((c) => c.x))));
+  const y0 = Math.max(0, Math.floor(Math.min(...corners.map((c) => c.y))));
+  const y1 = Math.min(source.height - 1, Math.ceil(Math.max(...corners.map((c) => c.y))));
+  if (!(x1 > x0 && y1 > y0)) return undefined;
+  const back = invertHomography(strip.h);
+  const near: { d: number; value: number }[] = [];
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const p = pageToScan(back, pagePoint(x, y));
+      const [across, along] = horizontal ? [p.x, p.y] : [p.y, p.x];
+      if (across < strip.from || across > strip.to) continue;
+      const d = along - alongAt(across);
+      if (Math.abs(d) <= reach) near.push({ d, value: source.data[y * source.width + x]! });
+    }
+  }
+  // The paper is what lies in the window's outer half.
+  const paper = median(near.filter((n) => Math.abs(n.d) > reach / 2).map((n) => n.value));
+  if (!(paper > 0)) return undefined;
+  const samples = near.map((n) => ({ d: n.d, kept: n.value / paper }));
+  // Its middle: where the light it took lies, weighed by how much.
+  let weight = 0;
+  let moment = 0;
+  for (const { d, kept } of samples) {
+    if (Math.abs(d) > reach / 2 || kept >= 1) continue;
+    weight += 1 - kept;
+    moment += (1 - kept) * d;
+  }
+  if (weight === 0) return undefined;
+  const centre = moment / weight;
+  return {
+    strip: index,
+    across: (strip.from + strip.to) / 2,
+    centre,
+    samples: samples.map((s) => ({ d: s.d - centre, kept: s.kept })),
+  };
+}
+
+/** The depth of a Gaussian shade of `sigma` (mm) that best fits the samples (least squares), and what is left. */
+function fitDepth(samples: readonly { d: number; kept: number }[], sigma: number): { depth: number; residual: number } {
+  let gg = 0;
+  let tg = 0;
+  const twoSigma2 = 2 * sigma * sigma;
+  for (const { d, kept } of samples) {
+    const g = Math.exp((-d * d) / twoSigma2);
+    gg += g * g;
+    tg += (1 - kept) * g;
+  }
+  const depth = gg > 0 ? Math.max(0, tg / gg) : 0;
+  let residual = 0;
+  for (const { d, kept } of samples) {
+    const miss = 1 - kept - depth * Math.exp((-d * d) / twoSigma2);
+    residual += miss * miss;
+  }
+  return { depth, residual };
 }
 
 /** The dips on the line `along = offset + slope · across`, the nearest one a strip. */
@@ -261,38 +387,84 @@ function leastSquares(dips: readonly Dip[]): { offset: number; slope: number } {
 }
 
 /**
- * Gives back the light a crease's shade took from a cut region (in place): each pixel is divided by the share of
- * light the crease left there, so paper under it is paper again and ink crossing it keeps its own depth.
+ * Gives back the light the creases' shade took from a region cut from `scan` through `h` (as cutRegion cut it, in
+ * place): each pixel of the cut near a crease is sampled again from the picture's pixels, each divided by the share of
+ * light the creases left it, so paper under a crease is paper again and ink crossing it keeps its own depth.
  */
-export function removeCreases(cut: CellImage, creases: readonly Crease[]) {
+export function removeCreases(cut: CellImage, creases: readonly Crease[], scan: GreyImage, h: Homography) {
   const { width, height, data, originX, originY, pxPerMm } = cut;
+  const step = 1 / pxPerMm;
+  const at = (col: number, row: number) =>
+    pageToScan(h, pagePoint(originX + (col + 0.5) * step, originY + (row + 0.5) * step));
+  const corners = [at(0, 0), at(width - 1, 0), at(0, height - 1), at(width - 1, height - 1)];
+  const [left, right] = [Math.min(...corners.map((c) => c.x)), Math.max(...corners.map((c) => c.x))];
+  const [top, bottom] = [Math.min(...corners.map((c) => c.y)), Math.max(...corners.map((c) => c.y))];
+  // Only the parts of each crease that pass near the cut, as lines of two points.
+  const near: Crease[] = [];
   for (const crease of creases) {
-    const reach = 3 * crease.sigmaMm;
-    const twoSigma2 = 2 * crease.sigmaMm * crease.sigmaMm;
-    for (let row = 0; row < height; row++) {
-      const y = originY + (row + 0.5) / pxPerMm;
-      for (let col = 0; col < width; col++) {
-        const x = originX + (col + 0.5) / pxPerMm;
-        const [across, along] = crease.horizontal ? [x, y] : [y, x];
-        const d = along - crease.offset - crease.slope * across;
-        if (Math.abs(d) > reach) continue;
-        const kept = 1 - depthAt(crease.depths, across) * Math.exp((-d * d) / twoSigma2);
-        data[row * width + col]! /= kept;
-      }
+    const reach = REACH_SIGMAS * crease.sigma + 2;
+    crease.points.forEach((p, k) => {
+      const q = crease.points[k + 1];
+      if (!q) return;
+      const overlaps =
+        Math.max(p.x, q.x) + reach >= left &&
+        Math.min(p.x, q.x) - reach <= right &&
+        Math.max(p.y, q.y) + reach >= top &&
+        Math.min(p.y, q.y) - reach <= bottom;
+      if (overlaps) near.push({ points: [p, q], sigma: crease.sigma });
+    });
+  }
+  if (near.length === 0) return;
+  // The share of light the creases left a pixel of the picture: each crease counted once, by its nearest part.
+  const keptAt = (x: number, y: number) => {
+    let kept = 1;
+    for (const part of near) {
+      const { distance, depth } = nearestOnLine(part.points, x, y);
+      if (distance < REACH_SIGMAS * part.sigma)
+        kept *= 1 - depth * Math.exp((-distance * distance) / (2 * part.sigma ** 2));
+    }
+    return kept;
+  };
+  const farthest = Math.max(...near.map((part) => REACH_SIGMAS * part.sigma)) + 1.5;
+  const src = scan.data;
+  const sw = scan.width;
+  const maxX = scan.width - 1;
+  const maxY = scan.height - 1;
+  for (let row = 0; row < height; row++) {
+    for (let col = 0; col < width; col++) {
+      // Where sampleGrid took this pixel from, and its four neighbours there.
+      const p = at(col, row);
+      const x = Math.min(maxX, Math.max(0, p.x));
+      const y = Math.min(maxY, Math.max(0, p.y));
+      if (near.every((part) => nearestOnLine(part.points, x, y).distance > farthest)) continue;
+      const x0 = Math.floor(x);
+      const y0 = Math.floor(y);
+      const x1 = Math.min(maxX, x0 + 1);
+      const y1 = Math.min(maxY, y0 + 1);
+      const [fx, fy] = [x - x0, y - y0];
+      const a = src[y0 * sw + x0]! / keptAt(x0, y0);
+      const b = src[y0 * sw + x1]! / keptAt(x1, y0);
+      const c = src[y1 * sw + x0]! / keptAt(x0, y1);
+      const d = src[y1 * sw + x1]! / keptAt(x1, y1);
+      const upper = a + (b - a) * fx;
+      const lower = c + (d - c) * fx;
+      data[row * width + col] = upper + (lower - upper) * fy;
     }
   }
 }
 
-/** A crease's depth at `across`, interpolated between its measured points (the nearest beyond its ends). */
-function depthAt(depths: Crease["depths"], across: number): number {
-  const first = depths[0]!;
-  const last = depths.at(-1)!;
-  if (across <= first.across) return first.depth;
-  if (across >= last.across) return last.depth;
-  let k = 0;
-  while (depths[k + 1]!.across < across) k++;
-  const [a, b] = [depths[k]!, depths[k + 1]!];
-  return a.depth + ((b.depth - a.depth) * (across - a.across)) / (b.across - a.across);
+/** The distance (pixels) from a point to a crease's line, and the crease's depth at the nearest point of it. */
+function nearestOnLine(points: Crease["points"], x: number, y: number): { distance: number; depth: number } {
+  let best = { distance: Infinity, depth: 0 };
+  for (let k = 0; k + 1 < points.length; k++) {
+    const [p, q] = [points[k]!, points[k + 1]!];
+    const [dx, dy] = [q.x - p.x, q.y - p.y];
+    const length2 = dx * dx + dy * dy;
+    const t = length2 > 0 ? Math.min(1, Math.max(0, ((x - p.x) * dx + (y - p.y) * dy) / length2)) : 0;
+    const distance = Math.hypot(x - p.x - t * dx, y - p.y - t * dy);
+    if (distance < best.distance) best = { distance, depth: p.depth + (q.depth - p.depth) * t };
+  }
+  return best;
 }
 
 /**

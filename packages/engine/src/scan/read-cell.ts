@@ -225,7 +225,7 @@ function prepareRegion(
   const taps = blur ? Math.max(2, Math.round(Math.hypot(blur.dx, blur.dy)) + 1) : 0;
   const picture = (box: BoxMm) => {
     const cut = cutRegion(scan, h, box, workPxPerMm);
-    if (creases) removeCreases(cut, creases);
+    if (creases) removeCreases(cut, creases, scan, h);
     return smear ? removeMotionBlur(cut, smear.dx, smear.dy, taps, penDepth) : cut;
   };
   const image = picture(region);

@@ -211,7 +211,8 @@ async function readPicture(
         pageCells.map((cell, i) => cutRegion(cellSource, boxH[i]!, inset(cell.box, CUT_INSET_MM), workPxPerMm)),
       )
     : undefined;
-  // A page folded and opened again has the crease's shade across it, as thin as a pen's line (see findCreases).
+  // A page folded and opened again has the crease's shade across it, as thin as a pen's line, and a sheet feeder's dust
+  // a streak down it (see findCreases).
   const creases = findCreases(cellSource, boxH, pageCells);
   const pageReading = { smear, penDepth, blurMm, printDarker: print.darker, ...(creases.length > 0 && { creases }) };
   // Each box measures its strokes against the blur where it lies (see blurAt): a steep photo's near boxes are sharper.

@@ -22,15 +22,24 @@ export type FlatbedOptions = {
   blur?: number;
   noise?: number;
   jpegQuality?: number;
+  /**
+   * Depth (0–1) of a streak down the whole scan, the share of light it takes at its middle: a speck of dust on a
+   * sheet feeder's glass, seen by the same sensor pixel in every line. Default none.
+   */
+  streak?: number;
 };
 
-/** A flatbed scan: slight optical blur and sensor noise, optionally the page placed upside down. */
+/**
+ * A flatbed scan: slight optical blur and sensor noise, optionally the page placed upside down and a dust streak
+ * down the scan.
+ */
 export function captureFlatbed(page: Picture, options: FlatbedOptions): Capture {
   const random = createRandom(options.seed);
   const out = { width: page.width, height: page.height, data: new Uint8ClampedArray(page.data) };
   if (options.upsideDown) reverseInPlace(out.data);
   blurRgba(out, options.blur ?? 0.6);
   addNoise(out, options.noise ?? 3, random);
+  if (options.streak) addStreak(out, options.streak, random);
   const [w, h] = [page.width, page.height];
   const corners: [number, number][] = [
     [0, 0],
@@ -356,6 +365,28 @@ function reverseInPlace(data: Uint8ClampedArray) {
       const t = data[i * 4 + c]!;
       data[i * 4 + c] = data[j * 4 + c]!;
       data[j * 4 + c] = t;
+    }
+  }
+}
+
+/**
+ * A streak down the picture at a column within its middle four fifths: 0.5–1 pixel of spread, `depth` deep at its
+ * middle, its depth varying by a fifth along it as the dust shifts.
+ */
+function addStreak(picture: Picture, depth: number, random: Random) {
+  const { width, height, data } = picture;
+  const column = random.range(0.1, 0.9) * width;
+  const sigma = random.range(0.5, 1);
+  const phase = random.range(0, 2 * Math.PI);
+  const period = random.range(0.2, 0.5) * height;
+  const reach = Math.ceil(4 * sigma);
+  for (let row = 0; row < height; row++) {
+    const deep = depth * (1 + 0.2 * Math.sin((2 * Math.PI * row) / period + phase));
+    for (let col = Math.max(0, Math.floor(column) - reach); col <= Math.min(width - 1, column + reach); col++) {
+      const d = col + 0.5 - column;
+      const kept = 1 - Math.min(1, deep) * Math.exp((-d * d) / (2 * sigma * sigma));
+      const i = (row * width + col) * 4;
+      for (let c = 0; c < 3; c++) data[i + c] = data[i + c]! * kept;
     }
   }
 }
