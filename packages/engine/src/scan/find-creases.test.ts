@@ -80,7 +80,8 @@ function onPageOf(crease: Crease) {
     .map((p) => (horizontal ? { across: p.x, along: p.y } : { across: p.y, along: p.x }))
     .sort((p, q) => p.across - q.across);
   const at = (across: number) => {
-    const k = turned.findIndex((p, i) => i + 1 < turned.length && turned[i + 1]!.across >= across);
+    let k = 0;
+    while (k + 2 < turned.length && turned[k + 1]!.across < across) k++;
     const [p, q] = [turned[k]!, turned[k + 1]!];
     return p.along + ((q.along - p.along) * (across - p.across)) / (q.across - p.across);
   };
