@@ -14,6 +14,8 @@ export type Capture = Picture & {
   exifOrientation: number;
   /** Where the page's corners (top-left, top-right, bottom-right, bottom-left) are in the stored pixels. */
   pageCorners: [number, number][];
+  /** A flatbed's dust streak (FlatbedOptions.streak): the pixel column its middle runs down. */
+  streakColumn?: number;
 };
 
 export type FlatbedOptions = {
@@ -39,7 +41,7 @@ export function captureFlatbed(page: Picture, options: FlatbedOptions): Capture 
   if (options.upsideDown) reverseInPlace(out.data);
   blurRgba(out, options.blur ?? 0.6);
   addNoise(out, options.noise ?? 3, random);
-  if (options.streak) addStreak(out, options.streak, random);
+  const streakColumn = options.streak ? addStreak(out, options.streak, random) : undefined;
   const [w, h] = [page.width, page.height];
   const corners: [number, number][] = [
     [0, 0],
@@ -48,7 +50,13 @@ export function captureFlatbed(page: Picture, options: FlatbedOptions): Capture 
     [0, h],
   ];
   const pageCorners = options.upsideDown ? corners.map(([x, y]) => [w - x, h - y] as [number, number]) : corners;
-  return { ...out, jpegQuality: options.jpegQuality ?? 90, exifOrientation: 1, pageCorners };
+  return {
+    ...out,
+    jpegQuality: options.jpegQuality ?? 90,
+    exifOrientation: 1,
+    pageCorners,
+    ...(streakColumn !== undefined && { streakColumn }),
+  };
 }
 
 export type PhoneOptions = {
@@ -371,9 +379,9 @@ function reverseInPlace(data: Uint8ClampedArray) {
 
 /**
  * A streak down the picture at a column within its middle four fifths: 0.5–1 pixel of spread, `depth` deep at its
- * middle, its depth varying by a fifth along it as the dust shifts.
+ * middle, its depth varying by a fifth along it as the dust shifts. Returns the column its middle runs down.
  */
-function addStreak(picture: Picture, depth: number, random: Random) {
+function addStreak(picture: Picture, depth: number, random: Random): number {
   const { width, height, data } = picture;
   const column = random.range(0.1, 0.9) * width;
   const sigma = random.range(0.5, 1);
@@ -389,6 +397,7 @@ function addStreak(picture: Picture, depth: number, random: Random) {
       for (let c = 0; c < 3; c++) data[i + c] = data[i + c]! * kept;
     }
   }
+  return column;
 }
 
 function addNoise(picture: Picture, amount: number, random: Random) {
