@@ -150,6 +150,23 @@ describe("findCreases", () => {
     ];
     expect(findCreases(picture(crossing, 3), boxH, cells)).toEqual([]);
   });
+
+  it("finds none, and returns, through a map gone wild: markers nearly in a line, or a page a million times too big", () => {
+    const creased = picture([creaseShade(true, 120.3, 0, 0.15, 0.12)], 8);
+    for (const wild of [
+      [Number.NaN, 0, 0, 0, Number.NaN, 0, 0, 0, 1],
+      [0, 0, 0, 0, 0, 0, 0, 0, 0],
+      [1e6, 0, 0, 0, 1e6, 0, 0, 0, 1],
+    ]) {
+      expect(
+        findCreases(
+          creased,
+          cells.map(() => wild),
+          cells,
+        ),
+      ).toEqual([]);
+    }
+  });
 });
 
 function median(values: number[]): number {

@@ -183,8 +183,8 @@ function stripDips(source: GreyImage, strip: Strip, horizontal: boolean, index: 
     while (right + 1 < length && 1 - ratio[right]! > depth / 2) right++;
     if (left === 0 || right === length - 1) continue;
     const crossing = (outside: number, inside: number) => {
-      const [a, b] = [1 - ratio[outside]!, 1 - ratio[inside]!];
-      return outside + ((inside - outside) * (depth / 2 - a)) / (b - a);
+      const [shallow, deeper] = [1 - ratio[outside]!, 1 - ratio[inside]!];
+      return outside + ((inside - outside) * (depth / 2 - shallow)) / (deeper - shallow);
     };
     const width = (crossing(right, right - 1) - crossing(left, left + 1)) * step;
     if (width > MAX_WIDTH_MM) continue;
@@ -202,8 +202,8 @@ function stripDips(source: GreyImage, strip: Strip, horizontal: boolean, index: 
 type CreaseLine = { offset: number; slope: number; on: Dip[] };
 
 /**
- * Lines through the dips of different strips, steeper than no fold is, that most of the strips they cross dip on:
- * the best supported first, its dips then taken out.
+ * Lines through the dips of different strips, no steeper than a fold can be, that half the strips they cross or more
+ * dip on: the best supported first, its dips then taken out.
  */
 function fitCreases(dips: Dip[], strips: readonly Strip[]): CreaseLine[] {
   const lines: CreaseLine[] = [];

@@ -67,25 +67,33 @@ function crossed(box: { x: number; y: number; width: number; height: number }): 
   return Math.min(...corners) < 0 && Math.max(...corners) > 0;
 }
 
+/** The characters of the boxes named that a reading did not read whole (one scan pixel, the issue's "whole"). */
+function notWhole(boxes: number[], truth: SyntheticPage, read: ScanResult, pageCells: typeof cells): string[] {
+  return boxes.flatMap((i) => {
+    const cell = read.cells[i]!;
+    const tolerance = 1000 / pageCells[i]!.emMm / read.diagnostics.scanPxPerMm;
+    return !cell.empty && compareGlyph(cell.path, truth.truth[i]!, 2.5, tolerance).whole ? [] : [cell.chars];
+  });
+}
+
+/** The blank boxes a reading read as written. */
+function blanksWritten(truth: SyntheticPage, read: ScanResult): number[] {
+  return truth.truth.flatMap((t, i) => (t.empty && !read.cells[i]!.empty ? [i] : []));
+}
+
 describe("readScan on a flatbed scan of a pencil page folded and opened again", () => {
   it("reads the boxes the crease crosses blank where nothing was written, among them at least one", () => {
     const blankCrossed = cells.flatMap((cell, i) => (page.truth[i]!.empty && crossed(cell.box) ? [i] : []));
     expect(blankCrossed.length).toBeGreaterThan(0);
     for (const i of blankCrossed) expect(result.cells[i]!.empty, `box ${i}`).toBe(true);
-    const blanks = page.truth.flatMap((t, i) => (t.empty ? [i] : []));
-    expect(blanks.filter((i) => !result.cells[i]!.empty)).toEqual([]);
+    expect(blanksWritten(page, result)).toEqual([]);
   });
 
   it("reads the letters the crease crosses whole, with nothing of the crease on them", () => {
     const written = cells.flatMap((cell, i) => (!page.truth[i]!.empty && crossed(cell.box) ? [i] : []));
     expect(written.length).toBeGreaterThan(2);
-    const notWhole = written.flatMap((i) => {
-      const cell = result.cells[i]!;
-      // One scan pixel, in the box's font units: the issue's "whole".
-      const tolerance = 1000 / cells[i]!.emMm / result.diagnostics.scanPxPerMm;
-      return !cell.empty && compareGlyph(cell.path, page.truth[i]!, 2.5, tolerance).whole ? [] : [cell.chars];
-    });
-    expect(notWhole, `not whole: ${notWhole.join(" ")}`).toEqual([]);
+    const lost = notWhole(written, page, result, cells);
+    expect(lost, `not whole: ${lost.join(" ")}`).toEqual([]);
   });
 });
 
@@ -96,13 +104,8 @@ describe("readScan on a pencil page scanned with a dust streak down it", () => {
     );
     const written = crossed.filter((i) => !streaked.truth[i]!.empty);
     expect(written.length).toBeGreaterThan(2);
-    const notWhole = written.flatMap((i) => {
-      const cell = streakResult.cells[i]!;
-      const tolerance = 1000 / streakCells[i]!.emMm / streakResult.diagnostics.scanPxPerMm;
-      return !cell.empty && compareGlyph(cell.path, streaked.truth[i]!, 2.5, tolerance).whole ? [] : [cell.chars];
-    });
-    expect(notWhole, `not whole: ${notWhole.join(" ")}`).toEqual([]);
-    const blanks = streaked.truth.flatMap((t, i) => (t.empty ? [i] : []));
-    expect(blanks.filter((i) => !streakResult.cells[i]!.empty)).toEqual([]);
+    const lost = notWhole(written, streaked, streakResult, streakCells);
+    expect(lost, `not whole: ${lost.join(" ")}`).toEqual([]);
+    expect(blanksWritten(streaked, streakResult)).toEqual([]);
   });
 });
