@@ -53,6 +53,7 @@ const throughMessenger = (longSide: number, quality: number) => async (jpeg: Uin
 const FINE_LINER: Rgb = [20, 20, 24];
 const PHONE_SHARPENING = { sigma: 1.5, amount: 1 };
 const FELT_TIP_BLUE: Rgb = [40, 70, 170];
+const FINGER_CORNERS = [0, 2, 3] as const;
 const scenarios: Scenario[] = [
   {
     name: "flatbed 300 dpi",
@@ -366,7 +367,8 @@ const scenarios: Scenario[] = [
     capture: (p, l, seed) => capturePhone(curlPage(p, l.paper, { seed, shape: "fold" }), l.paper, { seed }),
     targetWhole: 0.97,
     fill: { pencil: true },
-  }, // A sheet feeder's glass with a speck of dust on it: a grey line down the whole scan, through boxes, gaps and margins,
+  },
+  // A sheet feeder's glass with a speck of dust on it: a grey line down the whole scan, through boxes, gaps and margins,
   // taking 60 % of the light at its middle.
   {
     name: "dust streak, flatbed 300 dpi",
@@ -380,6 +382,23 @@ const scenarios: Scenario[] = [
     name: "pencil, dust streak, flatbed 300 dpi",
     dpi: 300,
     capture: (p, _, seed) => captureFlatbed(p, { seed, streak: 0.6 }),
+    targetWhole: 0.995,
+    fill: { pencil: true },
+  },
+  // A finger holding the page down over a corner marker (each page its own corner, never the QR code's): the page is
+  // placed by the three markers in sight, the QR code and the boxes.
+  {
+    name: "finger over a corner marker, phone photo",
+    dpi: 300,
+    capture: (p, l, seed) => capturePhone(p, l.paper, { seed, thumb: FINGER_CORNERS[seed % 3]! }),
+    targetMeanIou: 0.94,
+    targetWorstIou: 0.85,
+    targetWhole: 0.995,
+  },
+  {
+    name: "pencil, finger over a corner marker, phone photo",
+    dpi: 300,
+    capture: (p, l, seed) => capturePhone(p, l.paper, { seed, thumb: FINGER_CORNERS[seed % 3]! }),
     targetWhole: 0.995,
     fill: { pencil: true },
   },

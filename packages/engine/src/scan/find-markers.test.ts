@@ -20,8 +20,11 @@ function marker(x: number, y: number, cx: number, cy: number): number {
   return d < 0.15 * SIZE_MM || (d >= 0.3 * SIZE_MM && d < 0.5 * SIZE_MM) ? 1 : 0;
 }
 
-/** A 120 mm square page at 6 px/mm with the four markers, 4 × 4 samples a pixel, under `light`. */
-function page(light: (x: number, y: number) => number) {
+/**
+ * A 120 mm square page at 6 px/mm with the four markers, 4 × 4 samples a pixel, under `light`; the markers numbered in
+ * `covered` lie under a fingertip (a disc 18 mm across, in a skin's grey, half the paper's light).
+ */
+function page(light: (x: number, y: number) => number, covered: number[] = []) {
   const side = 120 * PX_PER_MM;
   const data = new Uint8Array(side * side);
   for (let py = 0; py < side; py++) {
@@ -31,7 +34,8 @@ function page(light: (x: number, y: number) => number) {
         const x = (px + ((s % 4) + 0.5) / 4) / PX_PER_MM;
         const y = (py + (Math.floor(s / 4) + 0.5) / 4) / PX_PER_MM;
         const ink = Math.max(...CENTRES.map((c) => marker(x, y, c.x, c.y)));
-        sum += 235 * light(x, y) * (1 - 0.9 * ink);
+        const finger = covered.some((i) => Math.hypot(x - CENTRES[i]!.x, y - CENTRES[i]!.y) < 9);
+        sum += 235 * light(x, y) * (finger ? 0.5 : 1 - 0.9 * ink);
       }
       data[py * side + px] = Math.round(sum / 16);
     }
@@ -178,7 +182,7 @@ describe("markerCandidatesUnderShadow", () => {
 
   it("lets findMarkers find all four where the local threshold joins a marker to the shadow", () => {
     expect(centresOf(markerCandidates(shadowed, 10 * PX_PER_MM)).length).toBeLessThan(4);
-    expect(farthestOff(findMarkers(shadowed, shadowed, 1, qr, layout))).toBeLessThan(0.25);
+    expect(farthestOff(findMarkers(shadowed, shadowed, 1, qr, layout).points)).toBeLessThan(0.25);
   });
 
   it("finds the markers of an evenly lit page as the local threshold does", () => {
@@ -207,6 +211,31 @@ describe("findMarkers under a glare", () => {
     const near = (found: { x: number; y: number }[], t: ScanPoint) =>
       found.some((c) => Math.hypot(c.x - t.x, c.y - t.y) < 1.5);
     expect(near(markerCandidates(glared, 10 * PX_PER_MM), truth[2]!)).toBe(false);
-    expect(farthestOff(findMarkers(glared, glared, 1, qr, layout))).toBeLessThan(0.25);
+    expect(farthestOff(findMarkers(glared, glared, 1, qr, layout).points)).toBeLessThan(0.25);
+  });
+});
+
+describe("findMarkers with a marker covered", () => {
+  it.each([0, 1, 2, 3])("finds the three others and says marker %i was hidden", (hidden) => {
+    const covered = page(() => 1, [hidden]);
+    const found = findMarkers(covered, covered, 1, qr, layout);
+    expect(found.hidden).toBe(hidden);
+    const seen = [0, 1, 2, 3].filter((i) => i !== hidden);
+    expect(
+      Math.max(...seen.map((i) => Math.hypot(found.points[i]!.x - truth[i]!.x, found.points[i]!.y - truth[i]!.y))),
+    ).toBeLessThan(0.25);
+    // The hidden one is where the others and the QR code put it: on this flat page, where it was printed.
+    const off = Math.hypot(found.points[hidden]!.x - truth[hidden]!.x, found.points[hidden]!.y - truth[hidden]!.y);
+    expect(off).toBeLessThan(0.5 * PX_PER_MM);
+  });
+
+  it("says nothing was hidden when all four show", () => {
+    const lit = page(() => 1);
+    expect(findMarkers(lit, lit, 1, qr, layout).hidden).toBeUndefined();
+  });
+
+  it("refuses a page with two markers covered (PAGE_DAMAGED)", () => {
+    const twice = page(() => 1, [0, 2]);
+    expect(() => findMarkers(twice, twice, 1, qr, layout)).toThrow(expect.objectContaining({ code: "PAGE_DAMAGED" }));
   });
 });

@@ -15,10 +15,18 @@ import { downscale } from "./to-luminance.ts";
 export type Candidate = { x: number; y: number; size: number };
 
 /**
+ * The four corner markers in the layout's order. `hidden` is the one that was not seen (covered by a finger, torn off,
+ * out of the picture): its point is where the three others and the QR code put it, which is only as good as their
+ * extrapolation (the reader places such a page by its boxes too, see readScan).
+ */
+export type FoundMarkers = { points: [ScanPoint, ScanPoint, ScanPoint, ScanPoint]; hidden?: number };
+
+/**
  * Finds the four corner markers, in the layout's order (top-left, top-right, bottom-right, bottom-left of the
  * page, whatever the page's rotation in the picture): marker-like patterns on the detection image, the four
- * that agree with the QR code, each refined to sub-pixel precision on the full image.
- * Throws PAGE_DAMAGED when four consistent markers are not there (one covered, torn off or out of the picture).
+ * that agree with the QR code, each refined to sub-pixel precision on the full image. Where no four agree, three
+ * that agree with the code will do (a finger holding a corner down is in many photos).
+ * Throws PAGE_DAMAGED when not even three consistent markers are there.
  */
 export function findMarkers(
   full: GreyImage,
@@ -26,7 +34,7 @@ export function findMarkers(
   factor: number,
   qr: FoundQrCode,
   layout: Layout,
-): [ScanPoint, ScanPoint, ScanPoint, ScanPoint] {
+): FoundMarkers {
   const qrBox = layout.qr;
   const qrPage = [
     pagePoint(qrBox.x, qrBox.y),
@@ -68,13 +76,88 @@ export function findMarkers(
     best = bestQuadrilateral(likeliest(candidates), centres, qrPage, qr.corners);
   }
   if (!best || !agreeing(best)) {
-    throw damaged("Four corner markers consistent with the QR code were not found.", {
+    const three = bestTriangle(likeliest(candidates), centres, qrPage, qr.corners);
+    if (three && three.disagreement <= 0.25 * qrSidePx) return withHidden(full, three, centres, qrPage, qr.corners);
+    throw damaged("Three corner markers consistent with the QR code were not found.", {
       candidates: candidates.length,
       disagreement: best?.disagreement,
     });
   }
   const refined = best.markers.map((m) => refineCentre(full, m)) as [ScanPoint, ScanPoint, ScanPoint, ScanPoint];
-  return refineInPageSpace(full, refined, centres, layout.markers.sizeMm);
+  return { points: refineInPageSpace(full, refined, centres, layout.markers.sizeMm) };
+}
+
+/**
+ * Of all sets of three candidates, each taken for every three of the page's corners in their clockwise order, the one
+ * whose homography through them and the QR code's corners (seven points, fitted in the least-squares sense) misses
+ * them least, by its farthest point. Three markers leave a homography's eight unknowns to the code for the last; the
+ * code's corners settle it, and tell a wrong choice, which fits none of the seven.
+ */
+function bestTriangle(
+  candidates: readonly Candidate[],
+  centres: readonly PagePoint[],
+  qrPage: readonly PagePoint[],
+  qrCorners: readonly ScanPoint[],
+): { markers: Candidate[]; hidden: number; disagreement: number } | undefined {
+  let best: { markers: Candidate[]; hidden: number; disagreement: number } | undefined;
+  const n = candidates.length;
+  for (let a = 0; a < n; a++) {
+    for (let b = a + 1; b < n; b++) {
+      for (let c = b + 1; c < n; c++) {
+        const three = clockwise([candidates[a]!, candidates[b]!, candidates[c]!]);
+        if (!three) continue;
+        for (let hidden = 0; hidden < 4; hidden++) {
+          const seen = [1, 2, 3].map((k) => centres[(hidden + k) % 4]!);
+          for (let turn = 0; turn < 3; turn++) {
+            const markers = [0, 1, 2].map((i) => three[(i + turn) % 3]!);
+            const disagreement = misfit(
+              [...seen, ...qrPage],
+              [...markers.map((m) => scanPoint(m.x, m.y)), ...qrCorners],
+            );
+            if (disagreement !== undefined && (!best || disagreement < best.disagreement)) {
+              best = { markers, hidden, disagreement };
+            }
+          }
+        }
+      }
+    }
+  }
+  return best;
+}
+
+/** The farthest any scan point lies from where the least-squares homography through all of them maps its page point. */
+function misfit(page: readonly PagePoint[], scan: readonly ScanPoint[]): number | undefined {
+  const h = solveHomography(page, scan);
+  if (!h) return undefined;
+  return Math.max(...page.map((p, i) => distance(pageToScan(h, p), scan[i]!)));
+}
+
+/** Three points in clockwise order on screen (y down); undefined when they lie in a line. */
+function clockwise(points: Candidate[]): Candidate[] | undefined {
+  const [p, q, r] = points as [Candidate, Candidate, Candidate];
+  const turn = (q.x - p.x) * (r.y - p.y) - (q.y - p.y) * (r.x - p.x);
+  if (Math.abs(turn) < 1e-9) return undefined;
+  return turn > 0 ? [p, q, r] : [p, r, q];
+}
+
+/**
+ * Three markers refined as four are (the centroid on the full image), and the hidden one's point where the homography
+ * through them and the QR code's corners puts it.
+ */
+function withHidden(
+  full: GreyImage,
+  three: { markers: Candidate[]; hidden: number },
+  centres: readonly PagePoint[],
+  qrPage: readonly PagePoint[],
+  qrCorners: readonly ScanPoint[],
+): FoundMarkers {
+  const seen = [1, 2, 3].map((k) => (three.hidden + k) % 4);
+  const refined = three.markers.map((m) => refineCentre(full, m));
+  const h = solveHomography([...seen.map((i) => centres[i]!), ...qrPage], [...refined, ...qrCorners]);
+  if (!h) throw damaged("Three corner markers consistent with the QR code were not found.");
+  const points = centres.map((c) => pageToScan(h, c)) as [ScanPoint, ScanPoint, ScanPoint, ScanPoint];
+  for (const [k, i] of seen.entries()) points[i] = refined[k]!;
+  return { points, hidden: three.hidden };
 }
 
 /**

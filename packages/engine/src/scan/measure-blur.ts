@@ -80,10 +80,17 @@ export type PageBlur = {
  * markers'); the larger one, measured in page millimetres, is how far the blur spreads a line at most. One marker
  * measured is enough (a curled page's other corners may not be): without the page's blur, boxes of pale ink are cut at
  * the ceiling, and a pencil's strokes came back thin and holed. Returns undefined when no marker can be measured.
+ * The `hidden` marker (see FoundMarkers) is not measured: what lies there is a finger or the table, not print.
  */
-export function measureBlur(scan: GreyImage, h: Homography, markers: Layout["markers"]): PageBlur | undefined {
+export function measureBlur(
+  scan: GreyImage,
+  h: Homography,
+  markers: Layout["markers"],
+  hidden?: number,
+): PageBlur | undefined {
+  const seen = markers.centers.filter((_, i) => i !== hidden);
   const measured = (sharpened: boolean) =>
-    markers.centers.flatMap((c) => markerSpread(scan, h, c.x, c.y, markers.sizeMm, sharpened) ?? []);
+    seen.flatMap((c) => markerSpread(scan, h, c.x, c.y, markers.sizeMm, sharpened) ?? []);
   // A sharpened photo's markers are measured by their edges' rise only where none could be measured otherwise: where a
   // noisy photo's grain left one marker's moments and corners unmeasured, the others measure the blur as they did.
   let spreads = measured(false);

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { initEngineForNode } from "../node/init-engine-node.ts";
-import { captureFlatbed, compareGlyph, curlPage, renderFilledPage, type SyntheticPage } from "../synth/index.ts";
+import { captureFlatbed, curlPage, renderFilledPage, type SyntheticPage } from "../synth/index.ts";
 import { loadHandwritingFont } from "../synth/node/index.ts";
 import { layoutTemplate } from "../template/layout-template.ts";
-import { throughJpeg } from "../test-support/synthetic-scan.ts";
+import { blanksReadWritten, lettersNotWhole, throughJpeg } from "../test-support/synthetic-scan.ts";
 import { readScan, type ScanResult } from "./read-scan.ts";
 
 // A page written in pencil, folded in half and opened again, then scanned on a flatbed: the lid presses it flat, and
@@ -67,32 +67,18 @@ function crossed(box: { x: number; y: number; width: number; height: number }): 
   return Math.min(...corners) < 0 && Math.max(...corners) > 0;
 }
 
-/** The characters of the boxes named that a reading did not read whole (one scan pixel, the issue's "whole"). */
-function notWhole(boxes: number[], truth: SyntheticPage, read: ScanResult, pageCells: typeof cells): string[] {
-  return boxes.flatMap((i) => {
-    const cell = read.cells[i]!;
-    const tolerance = 1000 / pageCells[i]!.emMm / read.diagnostics.scanPxPerMm;
-    return !cell.empty && compareGlyph(cell.path, truth.truth[i]!, 2.5, tolerance).whole ? [] : [cell.chars];
-  });
-}
-
-/** The blank boxes a reading read as written. */
-function blanksWritten(truth: SyntheticPage, read: ScanResult): number[] {
-  return truth.truth.flatMap((t, i) => (t.empty && !read.cells[i]!.empty ? [i] : []));
-}
-
 describe("readScan on a flatbed scan of a pencil page folded and opened again", () => {
   it("reads the boxes the crease crosses blank where nothing was written, among them at least one", () => {
     const blankCrossed = cells.flatMap((cell, i) => (page.truth[i]!.empty && crossed(cell.box) ? [i] : []));
     expect(blankCrossed.length).toBeGreaterThan(0);
     for (const i of blankCrossed) expect(result.cells[i]!.empty, `box ${i}`).toBe(true);
-    expect(blanksWritten(page, result)).toEqual([]);
+    expect(blanksReadWritten(page, result)).toEqual([]);
   });
 
   it("reads the letters the crease crosses whole, with nothing of the crease on them", () => {
     const written = cells.flatMap((cell, i) => (!page.truth[i]!.empty && crossed(cell.box) ? [i] : []));
     expect(written.length).toBeGreaterThan(2);
-    const lost = notWhole(written, page, result, cells);
+    const lost = lettersNotWhole(written, page, result, cells);
     expect(lost, `not whole: ${lost.join(" ")}`).toEqual([]);
   });
 });
@@ -104,8 +90,8 @@ describe("readScan on a pencil page scanned with a dust streak down it", () => {
     );
     const written = crossed.filter((i) => !streaked.truth[i]!.empty);
     expect(written.length).toBeGreaterThan(2);
-    const lost = notWhole(written, streaked, streakResult, streakCells);
+    const lost = lettersNotWhole(written, streaked, streakResult, streakCells);
     expect(lost, `not whole: ${lost.join(" ")}`).toEqual([]);
-    expect(blanksWritten(streaked, streakResult)).toEqual([]);
+    expect(blanksReadWritten(streaked, streakResult)).toEqual([]);
   });
 });

@@ -124,14 +124,30 @@ describe("readScan", () => {
     );
   });
 
-  it("says when a corner marker is covered (PAGE_DAMAGED)", async () => {
+  /** The page with the markers numbered painted over in white, 14 mm square (torn off, or covered by a label). */
+  const withMarkersCovered = (...markers: number[]) => {
     const covered = { ...page, data: new Uint8ClampedArray(page.data) };
     const k = 150 / 25.4;
-    const { x, y } = layout.markers.centers[3];
-    for (let row = Math.round((y - 7) * k); row < (y + 7) * k; row++) {
-      for (let col = Math.round((x - 7) * k); col < (x + 7) * k; col++)
-        covered.data.fill(250, (row * page.width + col) * 4, (row * page.width + col) * 4 + 3);
+    for (const marker of markers) {
+      const { x, y } = layout.markers.centers[marker]!;
+      for (let row = Math.round((y - 7) * k); row < (y + 7) * k; row++) {
+        for (let col = Math.round((x - 7) * k); col < (x + 7) * k; col++)
+          covered.data.fill(250, (row * page.width + col) * 4, (row * page.width + col) * 4 + 3);
+      }
     }
+    return covered;
+  };
+
+  it("reads a page with one corner marker covered by the three others, the QR code and its boxes", async () => {
+    const result = await readScan(await throughJpeg(captureFlatbed(withMarkersCovered(3), { seed: 4 })), lookup);
+    expect(result.diagnostics.hiddenMarker).toBe(3);
+    expect(result.cells.filter((c) => !c.empty).map((c) => c.chars)).toEqual(
+      page.truth.filter((t) => !t.empty).map((t) => t.chars),
+    );
+  });
+
+  it("says when two corner markers are covered (PAGE_DAMAGED)", async () => {
+    const covered = withMarkersCovered(0, 3);
     await expectCode(readScan(await throughJpeg(captureFlatbed(covered, { seed: 4 })), lookup), "PAGE_DAMAGED");
   });
 });

@@ -1,5 +1,5 @@
 import { EngineError, type ScanWarning, scanWarning } from "../errors.ts";
-import type { Layout, LayoutLookup } from "../template/layout-types.ts";
+import type { Layout, LayoutCell, LayoutLookup } from "../template/layout-types.ts";
 import { pagePoint, type ScanPoint } from "../units.ts";
 import {
   BAND_PAGE_THINNEST,
@@ -23,7 +23,7 @@ import { measurePrint, smoothed, smoothingPasses } from "./measure-print.ts";
 import { type BoxHelper, readBoxes } from "./read-boxes.ts";
 import { type CellReading, CUT_INSET_MM, inset, type PageReading, type ScanCell } from "./read-cell.ts";
 import { rectifyPage } from "./rectify-page.ts";
-import { refineBoxes } from "./refine-boxes.ts";
+import { homographyOfBoxes, refineBoxes } from "./refine-boxes.ts";
 import { penDepthOf } from "./remove-motion-blur.ts";
 import { recycleSharedPixels, sharedPixels } from "./shared-pixels.ts";
 import { downscale, luminancePyramid } from "./to-luminance.ts";
@@ -91,6 +91,8 @@ export type ScanResult = {
     workPxPerMm: number;
     /** Marker centres found, in scan pixels: top-left, top-right, bottom-right, bottom-left of the page. */
     markers: ScanPoint[];
+    /** The marker that was not seen (its index in `markers`, whose point is where the page's boxes put it). */
+    hiddenMarker?: number;
     /** The picture's blur along the way it spreads most, standard deviation in page mm (see measureBlur). */
     blurMm?: number;
     timings: StageTimings;
@@ -171,10 +173,18 @@ async function readPicture(
   const t3 = performance.now();
   report(STAGE_START.markers, "markers");
 
-  const markers = findMarkers(full, detection, factor, qr, layout);
+  const found = findMarkers(full, detection, factor, qr, layout);
   const centres = layout.markers.centers.map((c) => pagePoint(c.x, c.y));
-  const h = solveHomography(centres, markers);
+  const pageCells = layout.cells.filter((cell) => cell.page === page);
+  const h = placed(solveHomography(centres, found.points), found.hidden, {
+    full,
+    detection,
+    factor,
+    layout,
+    pageCells,
+  });
   if (!h) throw new EngineError("PAGE_DAMAGED", undefined, { reason: "markers in a line" });
+  const markers = found.points.map((point, i) => (i === found.hidden ? pageToScan(h, centres[i]!) : point));
   const scales = centres.map((c) => localScale(h, c));
   const scanPxPerMm = Math.min(...scales);
   const workPxPerMm = options.workPxPerMm ?? WORK_PX_PER_MM;
@@ -182,7 +192,6 @@ async function readPicture(
   // sampling it does not alias.
   const cellFactor = Math.max(1, Math.floor(scanPxPerMm / workPxPerMm));
   const cellH = cellFactor === 1 ? h : scaleHomography(h, cellFactor);
-  const pageCells = layout.cells.filter((cell) => cell.page === page);
   const shrunk = cellFactor === factor ? detection : downscale(full, cellFactor);
   // How the printer laid the template down, from its box borders, and how grainy the paper is. A monochrome laser prints
   // the light guides, borders and labels as a screen of toner dots, which the cuts of a scan fine enough to see them
@@ -193,7 +202,7 @@ async function readPicture(
   const print = measurePrint(shrunk, cellH, pageCells, sourcePxPerMm);
   // How the picture is blurred, measured on the markers at full resolution: a shaken photo's smear, in the pixels
   // cells are cut from, and how far it spreads a line at most, which tells a line thinner than it from a wider one.
-  const blur = measureBlur(full, h, layout.markers);
+  const blur = measureBlur(full, h, layout.markers, found.hidden);
   const passes = smoothingPasses(print, blur?.sigmaMm, sourcePxPerMm);
   const cellSource = smoothed(shrunk, passes, pageBounds(cellH, layout.paper, shrunk));
   const t4 = performance.now();
@@ -302,6 +311,7 @@ async function readPicture(
       scanPxPerMm,
       workPxPerMm,
       markers,
+      ...(found.hidden !== undefined && { hiddenMarker: found.hidden }),
       blurMm: blur?.sigmaMm,
       timings: {
         luminance: t1 - t0,
@@ -342,6 +352,36 @@ function pageWarnings(
   // A glare's veil takes a share of every stroke's depth: faint strokes under it may be lost.
   if (glare) warnings.push(scanWarning("GLARE"));
   return warnings;
+}
+
+/**
+ * The page's homography: the markers' own, or where one was hidden (see FoundMarkers), the one its boxes give when
+ * looked for around that (see homographyOfBoxes), on the picture cells are cut from.
+ */
+function placed(
+  h: Homography | undefined,
+  hidden: number | undefined,
+  {
+    full,
+    detection,
+    factor,
+    layout,
+    pageCells,
+  }: {
+    full: GreyImage;
+    detection: GreyImage;
+    factor: number;
+    layout: Layout;
+    pageCells: readonly LayoutCell[];
+  },
+): Homography | undefined {
+  if (!h || hidden === undefined) return h;
+  const scanPxPerMm = Math.min(...layout.markers.centers.map((c) => localScale(h, pagePoint(c.x, c.y))));
+  const cellFactor = Math.max(1, Math.floor(scanPxPerMm / WORK_PX_PER_MM));
+  const shrunk = cellFactor === factor ? detection : downscale(full, cellFactor);
+  const cellH = cellFactor === 1 ? h : scaleHomography(h, cellFactor);
+  const boxes = homographyOfBoxes(shrunk, cellH, layout, pageCells);
+  return cellFactor === 1 ? boxes : scaleHomography(boxes, 1 / cellFactor);
 }
 
 /**

@@ -109,12 +109,7 @@ export function refineBoxes(
   layout: Layout,
   cells: readonly LayoutCell[],
 ): Homography[] {
-  // The QR code and the markers are printed near the outer boxes; their edges are not box lines.
-  const size = layout.markers.sizeMm;
-  const obstacles: BoxMm[] = [
-    layout.qr,
-    ...layout.markers.centers.map((c) => ({ x: c.x - size / 2, y: c.y - size / 2, width: size, height: size })),
-  ];
+  const obstacles = obstaclesOf(layout);
   const first = new Map<number, BoxFit>();
   const measured = (i: number) => {
     let fit = first.get(i);
@@ -137,18 +132,68 @@ export function refineBoxes(
   );
   // A flat page shows as such already (see FLAT_PAGE_MM): it keeps its homography without a second look.
   if (isFlat(cells, coarse)) return cells.map(() => h);
-  // Again in each box's own frame, where its lines now run straight along the profiles even on a tilted or
-  // stretched part of the page: what is measured there is what the first pass left over.
+  const field = measuredAgain(scan, h, layout, cells, obstacles, coarse);
+  // A flat page: what was found is the measurement's own noise (a few hundredths of a millimetre), and the markers'
+  // homography is better than that.
+  if (isFlat(cells, field)) return cells.map(() => h);
+  return cells.map((cell, i) => boxHomography(h, cell, field[i]!));
+}
+
+/**
+ * The one homography that puts the page's boxes where refineBoxes finds them around `h` (least squares over their
+ * corners). A page placed by three markers and the QR code (FoundMarkers.hidden) is extrapolated towards the fourth
+ * corner, millimetres off on a photo at an angle: the boxes, measured within refineBoxes' reach of that, cover the
+ * page and place it as the fourth marker would have.
+ */
+export function homographyOfBoxes(
+  scan: GreyImage,
+  h: Homography,
+  layout: Layout,
+  cells: readonly LayoutCell[],
+): Homography {
+  // Every box measured, twice, whatever the offsets: tenths of a millimetre that would leave a flat page its markers'
+  // homography are here that homography's error.
+  const obstacles = obstaclesOf(layout);
+  const coarse = smoothField(
+    cells.map((cell) => measureBox(scan, h, layout, cells, cell, obstacles, FIRST_PASS)),
+    cells,
+  );
+  const field = measuredAgain(scan, h, layout, cells, obstacles, coarse);
+  const page = cells.flatMap((cell) => cornersOf(cell).map(([x, y]) => pagePoint(x, y)));
+  const seen = cells.flatMap((cell, i) =>
+    cornersOf(cell).map(([x, y]) => pageToScan(h, pagePoint(...displaced(field[i]!, x, y)))),
+  );
+  return (page.length >= 4 && solveHomography(page, seen)) || h;
+}
+
+/** The QR code and the markers are printed near the outer boxes; their edges are not box lines. */
+function obstaclesOf(layout: Layout): BoxMm[] {
+  const size = layout.markers.sizeMm;
+  return [
+    layout.qr,
+    ...layout.markers.centers.map((c) => ({ x: c.x - size / 2, y: c.y - size / 2, width: size, height: size })),
+  ];
+}
+
+/**
+ * The boxes measured again, each in its own frame after the first pass (`coarse`), where its lines now run straight
+ * along the profiles even on a tilted or stretched part of the page: what is measured there is what the first pass
+ * left over, added to it and made to agree with the neighbours.
+ */
+function measuredAgain(
+  scan: GreyImage,
+  h: Homography,
+  layout: Layout,
+  cells: readonly LayoutCell[],
+  obstacles: readonly BoxMm[],
+  coarse: readonly Displacement[],
+): Displacement[] {
   const fits = cells.map((cell, i) => {
     const frame = boxHomography(h, cell, coarse[i]!);
     const residual = measureBox(scan, frame, layout, cells, cell, obstacles, SECOND_PASS);
     return addResidual(coarse[i]!, residual);
   });
-  const field = smoothField(fits, cells);
-  // A flat page: what was found is the measurement's own noise (a few hundredths of a millimetre), and the markers'
-  // homography is better than that.
-  if (isFlat(cells, field)) return cells.map(() => h);
-  return cells.map((cell, i) => boxHomography(h, cell, field[i]!));
+  return smoothField(fits, cells);
 }
 
 /**

@@ -89,6 +89,12 @@ export type PhoneOptions = {
    * way at a spot somewhere on the page, fading over a fifth of the frame's shorter side. Default none.
    */
   glare?: number;
+  /**
+   * A finger holding the page down over one corner marker: the page's corner it covers (0 top-left, 2 bottom-right,
+   * 3 bottom-left, in the page's order), coming in from the side of the page. Never the top-right corner, where the QR
+   * code lies beside the marker: a finger there hides the code too, and no reader can tell such a page. Default none.
+   */
+  thumb?: 0 | 2 | 3;
   /** Length of a straight motion blur (hand shake) in frame pixels, in a random direction; default none. */
   motionBlurPx?: number;
   /**
@@ -143,6 +149,10 @@ export function capturePhone(
   const glare = options.glare
     ? glareSpot(corners, frameWidth, frameHeight, options.glare, createRandom(options.seed + GLARE_SEED))
     : null;
+  const thumb =
+    options.thumb === undefined
+      ? null
+      : fingerOver(page, pageMm, options.thumb, createRandom(options.seed + THUMB_SEED));
   for (let y = 0; y < frameHeight; y++) {
     for (let x = 0; x < frameWidth; x++) {
       const j = (y * frameWidth + x) * 4;
@@ -177,6 +187,13 @@ export function capturePhone(
         const grain = random.range(-6, 6);
         for (let c = 0; c < 3; c++) frame.data[j + c] = (table[c]! + grain) * light * tint[c]!;
       }
+      if (thumb) {
+        const { cover, brightness, shade: under } = thumb.at(u, v);
+        const lit = shade * (1 - 0.25 * r2) * 0.92 * brightness;
+        for (let c = 0; c < 3; c++) {
+          frame.data[j + c] = frame.data[j + c]! * under * (1 - cover) + thumb.skin[c]! * lit * tint[c]! * cover;
+        }
+      }
       frame.data[j + 3] = 255;
     }
   }
@@ -191,6 +208,63 @@ export function capturePhone(
 
 /** Offset of the glare spot's own random generator from the photo's seed. */
 const GLARE_SEED = 7919;
+/** Offset of the finger's own random generator from the photo's seed (see fingerOver). */
+const THUMB_SEED = 104729;
+/** Skin tones the finger is drawn in, lit white: from light to dark. */
+const SKIN_LIGHT = [236, 192, 164] as const;
+const SKIN_DARK = [112, 74, 54] as const;
+
+/**
+ * A finger lying over a corner of the page: its skin's colour, and at page pixel (u, v) how much of the pixel it
+ * covers (its edge 0.3 mm soft), how brightly the skin is lit there (a rounded finger, lit from above, darker towards
+ * its sides), and the share of light its soft shadow leaves on the paper beside it. The finger comes in across the page's side edge, nearly square to
+ * it, 16–19 mm wide, with its tip 22–26 mm in from the edge, past the corner marker (10 mm wide, its centre 12 mm in
+ * from each edge) on every side.
+ */
+function fingerOver(
+  page: Picture,
+  pageMm: { widthMm: number; heightMm: number },
+  corner: 0 | 2 | 3,
+  random: Random,
+): {
+  skin: readonly number[];
+  at: (u: number, v: number) => { cover: number; brightness: number; shade: number };
+} {
+  const mmPerPx = pageMm.widthMm / page.width;
+  const right = corner === 2;
+  const bottom = corner !== 0;
+  const radius = random.range(8, 9.5);
+  const reach = random.range(22, 26);
+  const angle = random.range(-0.25, 0.25);
+  // The axis runs from outside the page to the tip's round end, whose centre lies `radius` short of the tip.
+  const [ax, ay] = [right ? -Math.cos(angle) : Math.cos(angle), Math.sin(angle)];
+  const sideY = bottom ? pageMm.heightMm - random.range(10, 14) : random.range(10, 14);
+  const tip = { x: right ? pageMm.widthMm - reach + radius : reach - radius, y: sideY };
+  const start = { x: tip.x - 80 * ax, y: tip.y - 80 * ay };
+  const tone = random.range(0, 1);
+  const skin = SKIN_LIGHT.map((light, c) => light + (SKIN_DARK[c]! - light) * tone);
+  const shadowOffset = { x: random.range(-2, 2), y: random.range(1, 3) };
+  const distanceTo = (x: number, y: number) => {
+    // Distance from the axis segment: the finger is a capsule of that radius around it.
+    const t = Math.max(0, Math.min(80, (x - start.x) * ax + (y - start.y) * ay));
+    return Math.hypot(x - start.x - t * ax, y - start.y - t * ay);
+  };
+  const clear = { cover: 0, brightness: 1, shade: 1 };
+  const at = (u: number, v: number) => {
+    const [x, y] = [(u + 0.5) * mmPerPx, (v + 0.5) * mmPerPx];
+    const d = distanceTo(x, y);
+    if (d > radius + 8) return clear;
+    const cover = Math.min(1, Math.max(0, (radius - d) / 0.3 + 0.5));
+    const across = Math.min(1, d / radius);
+    const shadowed = distanceTo(x - shadowOffset.x, y - shadowOffset.y);
+    return {
+      cover,
+      brightness: 0.62 + 0.38 * Math.sqrt(1 - across * across),
+      shade: 1 - 0.35 * (1 - smoothstep(radius - 1, radius + 3, shadowed)),
+    };
+  };
+  return { skin, at };
+}
 
 /**
  * The share of the way to white a reflection adds at frame point (x, y): `strength` at a spot on the page (a random mix

@@ -1,9 +1,10 @@
 import { decodeImageFile } from "../node/decode-image.ts";
 import { pageToScan, solveHomography } from "../scan/homography.ts";
 import type { ScanImage } from "../scan/images.ts";
-import { type Capture, type GlyphTruth, renderFilledPage } from "../synth/index.ts";
+import type { ScanResult } from "../scan/read-scan.ts";
+import { type Capture, compareGlyph, type GlyphTruth, renderFilledPage, type SyntheticPage } from "../synth/index.ts";
 import { encodeCaptureJpeg, loadHandwritingFont } from "../synth/node/index.ts";
-import type { Layout } from "../template/layout-types.ts";
+import type { Layout, LayoutCell } from "../template/layout-types.ts";
 import { pagePoint, type ScanPoint, scanPoint } from "../units.ts";
 
 /** A synthetic page written in Caveat, rendered at `dpi`, with its ground truth. */
@@ -25,13 +26,40 @@ export async function throughJpeg(capture: Capture): Promise<ScanImage> {
  * 6), (x, y) showing at (height − y, x). The code is printed upright, so its own top-left is its box's.
  */
 export function qrCornersInPicture(capture: Capture, layout: Layout): ScanPoint[] {
+  const { x, y, width, height } = layout.qr;
+  return [pagePoint(x, y), pagePoint(x + width, y), pagePoint(x + width, y + height), pagePoint(x, y + height)].map(
+    (c) => pageInPicture(capture, layout)(c.x, c.y),
+  );
+}
+
+/** Where a phone capture put a page point (mm) in the picture as the reader sees it (see qrCornersInPicture). */
+export function pageInPicture(capture: Capture, layout: Layout): (x: number, y: number) => ScanPoint {
   const { widthMm: w, heightMm: h } = layout.paper;
   const shown = capture.pageCorners.map(([x, y]) => scanPoint(capture.height - y, x));
   const truth = solveHomography([pagePoint(0, 0), pagePoint(w, 0), pagePoint(w, h), pagePoint(0, h)], shown)!;
-  const { x, y, width, height } = layout.qr;
-  return [pagePoint(x, y), pagePoint(x + width, y), pagePoint(x + width, y + height), pagePoint(x, y + height)].map(
-    (c) => pageToScan(truth, c),
-  );
+  return (x, y) => pageToScan(truth, pagePoint(x, y));
+}
+
+/**
+ * The characters of the boxes named (indexes into the page's cells) that a reading did not read whole: within one
+ * scan pixel of the truth, the issue's "whole" (see compareGlyph).
+ */
+export function lettersNotWhole(
+  boxes: readonly number[],
+  truth: SyntheticPage,
+  read: ScanResult,
+  cells: readonly LayoutCell[],
+): string[] {
+  return boxes.flatMap((i) => {
+    const cell = read.cells[i]!;
+    const tolerance = 1000 / cells[i]!.emMm / read.diagnostics.scanPxPerMm;
+    return !cell.empty && compareGlyph(cell.path, truth.truth[i]!, 2.5, tolerance).whole ? [] : [cell.chars];
+  });
+}
+
+/** The boxes left blank on the page that a reading read as written. */
+export function blanksReadWritten(truth: SyntheticPage, read: ScanResult): number[] {
+  return truth.truth.flatMap((t, i) => (t.empty && !read.cells[i]!.empty ? [i] : []));
 }
 
 export type { GlyphTruth };
