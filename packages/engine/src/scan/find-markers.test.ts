@@ -182,7 +182,10 @@ describe("markerCandidatesUnderShadow", () => {
 
   it("lets findMarkers find all four where the local threshold joins a marker to the shadow", () => {
     expect(centresOf(markerCandidates(shadowed, 10 * PX_PER_MM)).length).toBeLessThan(4);
-    expect(farthestOff(findMarkers(shadowed, shadowed, 1, qr, layout).points)).toBeLessThan(0.25);
+    const found = findMarkers(shadowed, shadowed, 1, qr, layout);
+    // Found, not put where the others say it is: the page is read by all four.
+    expect(found.hidden).toBeUndefined();
+    expect(farthestOff(found.points)).toBeLessThan(0.25);
   });
 
   it("finds the markers of an evenly lit page as the local threshold does", () => {
@@ -211,7 +214,9 @@ describe("findMarkers under a glare", () => {
     const near = (found: { x: number; y: number }[], t: ScanPoint) =>
       found.some((c) => Math.hypot(c.x - t.x, c.y - t.y) < 1.5);
     expect(near(markerCandidates(glared, 10 * PX_PER_MM), truth[2]!)).toBe(false);
-    expect(farthestOff(findMarkers(glared, glared, 1, qr, layout).points)).toBeLessThan(0.25);
+    const found = findMarkers(glared, glared, 1, qr, layout);
+    expect(found.hidden).toBeUndefined();
+    expect(farthestOff(found.points)).toBeLessThan(0.25);
   });
 });
 

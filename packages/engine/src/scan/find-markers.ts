@@ -48,9 +48,10 @@ export function findMarkers(
   const extra = Math.max(1, Math.floor(markerPx / factor / 28));
   const scale = factor * extra;
   const small = downscale(detection, extra);
-  const found = (image: GreyImage, candidatesOf = markerCandidates) =>
+  // Candidates on `image`, a part of the small picture whose top-left pixel is (x0, y0) there, in full-size pixels.
+  const found = (image: GreyImage, candidatesOf = markerCandidates, x0 = 0, y0 = 0) =>
     candidatesOf(image, markerPx / scale)
-      .map((c) => ({ x: (c.x + 0.5) * scale - 0.5, y: (c.y + 0.5) * scale - 0.5, size: c.size * scale }))
+      .map((c) => ({ x: (c.x + x0 + 0.5) * scale - 0.5, y: (c.y + y0 + 0.5) * scale - 0.5, size: c.size * scale }))
       // The QR code's finder and alignment patterns look like markers too, but lie inside the symbol, and every
       // marker outside it. (A distance from the code's centre cannot tell them apart on a slanted page: there the
       // code's size is one thing across the line of sight and another along it.)
@@ -63,21 +64,40 @@ export function findMarkers(
   const centres: PagePoint[] = layout.markers.centers.map((c) => pagePoint(c.x, c.y));
   const agreeing = (best: ReturnType<typeof bestQuadrilateral>) =>
     best !== undefined && best.disagreement <= 0.25 * qrSidePx;
+  const agreeingTriangle = () => {
+    const three = bestTriangle(likeliest(candidates), centres, qrPage, qr.corners);
+    return three && three.disagreement <= 0.25 * qrSidePx ? three : undefined;
+  };
   let candidates = found(small);
   let best = bestQuadrilateral(likeliest(candidates), centres, qrPage, qr.corners);
-  // A marker a hard shadow's edge runs through or beside, as the local threshold sees it, joins the shadow; one a glare
-  // veils beside the page's edge looks no darker than the dark table around it.
-  for (const share of [...SHADOW_DEPTHS, VEILED_BLACK]) {
-    if (agreeing(best)) break;
-    const more = found(small, (image, size) => markerCandidatesUnderShadow(image, size, share));
+  const add = (more: Candidate[]) => {
     const known = candidates;
     const isNew = (c: Candidate) => !known.some((k) => Math.hypot(c.x - k.x, c.y - k.y) < 0.25 * k.size);
     candidates = [...known, ...more.filter(isNew)];
     best = bestQuadrilateral(likeliest(candidates), centres, qrPage, qr.corners);
+  };
+  // A marker a hard shadow's edge runs through or beside, as the local threshold sees it, joins the shadow; one a glare
+  // veils beside the page's edge looks no darker than the dark table around it. Where three markers agree with the code,
+  // they say where the fourth is: it is looked for so there first, in a window a few markers wide (milliseconds, where
+  // the whole picture takes hundreds), and where it is not there either, it is hidden (a finger on it, a corner torn or
+  // out of the picture) and the page is read by the three.
+  const three = agreeing(best) ? undefined : agreeingTriangle();
+  if (three) {
+    const at = pageToScan(three.h, centres[three.hidden]!);
+    const part = windowOf(small, (at.x + 0.5) / scale - 0.5, (at.y + 0.5) / scale - 0.5, (4 * markerPx) / scale);
+    for (const share of [...SHADOW_DEPTHS, VEILED_BLACK]) {
+      if (agreeing(best) || !part) break;
+      add(found(part.image, (image, size) => markerCandidatesUnderShadow(image, size, share), part.x0, part.y0));
+    }
+    if (!agreeing(best)) return withHidden(full, three, centres, qrPage, qr.corners);
+  }
+  for (const share of [...SHADOW_DEPTHS, VEILED_BLACK]) {
+    if (agreeing(best)) break;
+    add(found(small, (image, size) => markerCandidatesUnderShadow(image, size, share)));
   }
   if (!best || !agreeing(best)) {
-    const three = bestTriangle(likeliest(candidates), centres, qrPage, qr.corners);
-    if (three && three.disagreement <= 0.25 * qrSidePx) return withHidden(full, three, centres, qrPage, qr.corners);
+    const last = agreeingTriangle();
+    if (last) return withHidden(full, last, centres, qrPage, qr.corners);
     throw damaged("Three corner markers consistent with the QR code were not found.", {
       candidates: candidates.length,
       disagreement: best?.disagreement,
@@ -98,8 +118,8 @@ function bestTriangle(
   centres: readonly PagePoint[],
   qrPage: readonly PagePoint[],
   qrCorners: readonly ScanPoint[],
-): { markers: Candidate[]; hidden: number; disagreement: number } | undefined {
-  let best: { markers: Candidate[]; hidden: number; disagreement: number } | undefined;
+): { markers: Candidate[]; hidden: number; disagreement: number; h: Homography } | undefined {
+  let best: { markers: Candidate[]; hidden: number; disagreement: number; h: Homography } | undefined;
   const n = candidates.length;
   for (let a = 0; a < n; a++) {
     for (let b = a + 1; b < n; b++) {
@@ -110,13 +130,8 @@ function bestTriangle(
           const seen = [1, 2, 3].map((k) => centres[(hidden + k) % 4]!);
           for (let turn = 0; turn < 3; turn++) {
             const markers = [0, 1, 2].map((i) => three[(i + turn) % 3]!);
-            const disagreement = misfit(
-              [...seen, ...qrPage],
-              [...markers.map((m) => scanPoint(m.x, m.y)), ...qrCorners],
-            );
-            if (disagreement !== undefined && (!best || disagreement < best.disagreement)) {
-              best = { markers, hidden, disagreement };
-            }
+            const fit = misfit([...seen, ...qrPage], [...markers.map((m) => scanPoint(m.x, m.y)), ...qrCorners]);
+            if (fit && (!best || fit.disagreement < best.disagreement)) best = { markers, hidden, ...fit };
           }
         }
       }
@@ -125,11 +140,39 @@ function bestTriangle(
   return best;
 }
 
-/** The farthest any scan point lies from where the least-squares homography through all of them maps its page point. */
-function misfit(page: readonly PagePoint[], scan: readonly ScanPoint[]): number | undefined {
+/**
+ * The least-squares homography through the points, and the farthest any scan point lies from where it maps its page
+ * point.
+ */
+function misfit(
+  page: readonly PagePoint[],
+  scan: readonly ScanPoint[],
+): { h: Homography; disagreement: number } | undefined {
   const h = solveHomography(page, scan);
   if (!h) return undefined;
-  return Math.max(...page.map((p, i) => distance(pageToScan(h, p), scan[i]!)));
+  return { h, disagreement: Math.max(...page.map((p, i) => distance(pageToScan(h, p), scan[i]!))) };
+}
+
+/**
+ * The part of `image` within `half` pixels of (cx, cy), with its top-left pixel's place; undefined when none of it is
+ * in the picture.
+ */
+function windowOf(
+  image: GreyImage,
+  cx: number,
+  cy: number,
+  half: number,
+): { image: GreyImage; x0: number; y0: number } | undefined {
+  const x0 = Math.max(0, Math.floor(cx - half));
+  const y0 = Math.max(0, Math.floor(cy - half));
+  const x1 = Math.min(image.width, Math.ceil(cx + half) + 1);
+  const y1 = Math.min(image.height, Math.ceil(cy + half) + 1);
+  if (!(x1 - x0 >= 8 && y1 - y0 >= 8)) return undefined;
+  const width = x1 - x0;
+  const data = new Uint8Array(width * (y1 - y0));
+  for (let y = y0; y < y1; y++)
+    data.set(image.data.subarray(y * image.width + x0, y * image.width + x1), (y - y0) * width);
+  return { image: { width, height: y1 - y0, data }, x0, y0 };
 }
 
 /** Three points in clockwise order on screen (y down); undefined when they lie in a line. */
