@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { initEngineForNode } from "../node/init-engine-node.ts";
-import { captureFlatbed, curlPage, renderFilledPage, type SyntheticPage } from "../synth/index.ts";
-import { loadHandwritingFont } from "../synth/node/index.ts";
+import { captureFlatbed, curlPage, type SyntheticPage } from "../synth/index.ts";
 import { layoutTemplate } from "../template/layout-template.ts";
-import { blanksReadWritten, lettersNotWhole, throughJpeg } from "../test-support/synthetic-scan.ts";
+import { blanksReadWritten, lettersNotWhole, throughJpeg, writeBenchPage } from "../test-support/synthetic-scan.ts";
 import { readScan, type ScanResult } from "./read-scan.ts";
 
 // A page written in pencil, folded in half and opened again, then scanned on a flatbed: the lid presses it flat, and
@@ -30,25 +29,11 @@ let streakResult: ScanResult;
 
 beforeAll(async () => {
   await initEngineForNode();
-  page = renderFilledPage(layout, {
-    page: 2,
-    dpi: 300,
-    hand: loadHandwritingFont("caveat"),
-    seed: SEED,
-    blankRatio: 0.05,
-    pencil: true,
-  });
+  page = writeBenchPage(layout, 2, SEED, true);
   const folded = curlPage(page, layout.paper, { seed: SEED, shape: "fold", displacementMm: 0 });
   crease = folded.crease!;
   result = await readScan(await throughJpeg(captureFlatbed(folded, { seed: SEED })), () => layout);
-  streaked = renderFilledPage(layout, {
-    page: 1,
-    dpi: 300,
-    hand: loadHandwritingFont("caveat"),
-    seed: STREAK_SEED,
-    blankRatio: 0.05,
-    pencil: true,
-  });
+  streaked = writeBenchPage(layout, 1, STREAK_SEED, true);
   const scan = captureFlatbed(streaked, { seed: STREAK_SEED, streak: 0.6 });
   streakMm = (scan.streakColumn! * 25.4) / 300;
   streakResult = await readScan(await throughJpeg(scan), () => layout);

@@ -1,9 +1,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { initEngineForNode } from "../node/init-engine-node.ts";
-import { type Capture, capturePhone, renderFilledPage, type SyntheticPage } from "../synth/index.ts";
-import { loadHandwritingFont } from "../synth/node/index.ts";
+import { type Capture, capturePhone, type SyntheticPage } from "../synth/index.ts";
 import { layoutTemplate } from "../template/layout-template.ts";
-import { blanksReadWritten, lettersNotWhole, pageInPicture, throughJpeg } from "../test-support/synthetic-scan.ts";
+import {
+  blanksReadWritten,
+  lettersNotWhole,
+  pageInPicture,
+  throughJpeg,
+  writeBenchPage,
+} from "../test-support/synthetic-scan.ts";
 import type { ScanImage } from "./images.ts";
 import { readScan, type ScanResult } from "./read-scan.ts";
 
@@ -32,22 +37,10 @@ let cutResult: ScanResult;
 
 beforeAll(async () => {
   await initEngineForNode();
-  page = renderFilledPage(layout, {
-    page: 2,
-    dpi: 300,
-    hand: loadHandwritingFont("caveat"),
-    seed: SEED,
-    blankRatio: 0.05,
-  });
+  page = writeBenchPage(layout, 2, SEED);
   photo = capturePhone(page, layout.paper, { seed: SEED, thumb: HIDDEN });
   result = await readScan(await throughJpeg(photo), () => layout);
-  cutPage = renderFilledPage(layout, {
-    page: 1,
-    dpi: 300,
-    hand: loadHandwritingFont("caveat"),
-    seed: CUT_SEED,
-    blankRatio: 0.05,
-  });
+  cutPage = writeBenchPage(layout, 1, CUT_SEED);
   const whole = capturePhone(cutPage, layout.paper, { seed: CUT_SEED });
   const { x, y } = layout.markers.centers[CUT]!;
   const marker = pageInPicture(whole, layout)(x, y);
