@@ -390,7 +390,7 @@ const scenarios: Scenario[] = [
   {
     name: "finger over a corner marker, phone photo",
     dpi: 300,
-    capture: (p, l, seed) => capturePhone(p, l.paper, { seed, thumb: FINGER_CORNERS[seed % 3]! }),
+    capture: (p, l, seed) => capturePhone(p, l.paper, { seed, finger: FINGER_CORNERS[seed % 3]! }),
     targetMeanIou: 0.94,
     targetWorstIou: 0.85,
     targetWhole: 0.995,
@@ -398,7 +398,7 @@ const scenarios: Scenario[] = [
   {
     name: "pencil, finger over a corner marker, phone photo",
     dpi: 300,
-    capture: (p, l, seed) => capturePhone(p, l.paper, { seed, thumb: FINGER_CORNERS[seed % 3]! }),
+    capture: (p, l, seed) => capturePhone(p, l.paper, { seed, finger: FINGER_CORNERS[seed % 3]! }),
     targetWhole: 0.995,
     fill: { pencil: true },
   },

@@ -38,7 +38,7 @@ let cutResult: ScanResult;
 beforeAll(async () => {
   await initEngineForNode();
   page = writeBenchPage(layout, 2, SEED);
-  photo = capturePhone(page, layout.paper, { seed: SEED, thumb: HIDDEN });
+  photo = capturePhone(page, layout.paper, { seed: SEED, finger: HIDDEN });
   result = await readScan(await throughJpeg(photo), () => layout);
   cutPage = writeBenchPage(layout, 1, CUT_SEED);
   const whole = capturePhone(cutPage, layout.paper, { seed: CUT_SEED });

@@ -1,5 +1,5 @@
 import { EngineError, type ScanWarning, scanWarning } from "../errors.ts";
-import type { Layout, LayoutCell, LayoutLookup } from "../template/layout-types.ts";
+import type { Layout, LayoutLookup } from "../template/layout-types.ts";
 import { pagePoint, type ScanPoint } from "../units.ts";
 import {
   BAND_PAGE_THINNEST,
@@ -176,23 +176,21 @@ async function readPicture(
   const found = findMarkers(full, detection, factor, qr, layout);
   const centres = layout.markers.centers.map((c) => pagePoint(c.x, c.y));
   const pageCells = layout.cells.filter((cell) => cell.page === page);
-  const h = placed(solveHomography(centres, found.points), found.hidden, {
-    full,
-    detection,
-    factor,
-    layout,
-    pageCells,
-  });
-  if (!h) throw new EngineError("PAGE_DAMAGED", undefined, { reason: "markers in a line" });
-  const markers = found.points.map((point, i) => (i === found.hidden ? pageToScan(h, centres[i]!) : point));
-  const scales = centres.map((c) => localScale(h, c));
-  const scanPxPerMm = Math.min(...scales);
+  const markersH = solveHomography(centres, found.points);
+  if (!markersH) throw new EngineError("PAGE_DAMAGED", undefined, { reason: "markers in a line" });
   const workPxPerMm = options.workPxPerMm ?? WORK_PX_PER_MM;
   // Cells are point-sampled at the working resolution; a much finer scan (600 dpi) is first averaged down so
   // sampling it does not alias.
-  const cellFactor = Math.max(1, Math.floor(scanPxPerMm / workPxPerMm));
-  const cellH = cellFactor === 1 ? h : scaleHomography(h, cellFactor);
+  const cellFactor = Math.max(1, Math.floor(Math.min(...centres.map((c) => localScale(markersH, c))) / workPxPerMm));
   const shrunk = cellFactor === factor ? detection : downscale(full, cellFactor);
+  // A page with a marker hidden was placed by three and the QR code, extrapolated towards the fourth: its boxes place
+  // it (see homographyOfBoxes).
+  const markersCellH = cellFactor === 1 ? markersH : scaleHomography(markersH, cellFactor);
+  const cellH = found.hidden === undefined ? markersCellH : homographyOfBoxes(shrunk, markersCellH, layout, pageCells);
+  const h = found.hidden === undefined ? markersH : scaleHomography(cellH, 1 / cellFactor);
+  const markers = found.points.map((point, i) => (i === found.hidden ? pageToScan(h, centres[i]!) : point));
+  const scales = centres.map((c) => localScale(h, c));
+  const scanPxPerMm = Math.min(...scales);
   // How the printer laid the template down, from its box borders, and how grainy the paper is. A monochrome laser prints
   // the light guides, borders and labels as a screen of toner dots, which the cuts of a scan fine enough to see them
   // would sample into specks as dark as ink: such a page is descreened first. A photo taken in dim light is grainy
@@ -352,36 +350,6 @@ function pageWarnings(
   // A glare's veil takes a share of every stroke's depth: faint strokes under it may be lost.
   if (glare) warnings.push(scanWarning("GLARE"));
   return warnings;
-}
-
-/**
- * The page's homography: the markers' own, or where one was hidden (see FoundMarkers), the one its boxes give when
- * looked for around that (see homographyOfBoxes), on the picture cells are cut from.
- */
-function placed(
-  h: Homography | undefined,
-  hidden: number | undefined,
-  {
-    full,
-    detection,
-    factor,
-    layout,
-    pageCells,
-  }: {
-    full: GreyImage;
-    detection: GreyImage;
-    factor: number;
-    layout: Layout;
-    pageCells: readonly LayoutCell[];
-  },
-): Homography | undefined {
-  if (!h || hidden === undefined) return h;
-  const scanPxPerMm = Math.min(...layout.markers.centers.map((c) => localScale(h, pagePoint(c.x, c.y))));
-  const cellFactor = Math.max(1, Math.floor(scanPxPerMm / WORK_PX_PER_MM));
-  const shrunk = cellFactor === factor ? detection : downscale(full, cellFactor);
-  const cellH = cellFactor === 1 ? h : scaleHomography(h, cellFactor);
-  const boxes = homographyOfBoxes(shrunk, cellH, layout, pageCells);
-  return cellFactor === 1 ? boxes : scaleHomography(boxes, 1 / cellFactor);
 }
 
 /**

@@ -94,7 +94,7 @@ export type PhoneOptions = {
    * 3 bottom-left, in the page's order), coming in from the side of the page. Never the top-right corner, where the QR
    * code lies beside the marker: a finger there hides the code too, and no reader can tell such a page. Default none.
    */
-  thumb?: 0 | 2 | 3;
+  finger?: 0 | 2 | 3;
   /** Length of a straight motion blur (hand shake) in frame pixels, in a random direction; default none. */
   motionBlurPx?: number;
   /**
@@ -149,10 +149,10 @@ export function capturePhone(
   const glare = options.glare
     ? glareSpot(corners, frameWidth, frameHeight, options.glare, createRandom(options.seed + GLARE_SEED))
     : null;
-  const thumb =
-    options.thumb === undefined
+  const finger =
+    options.finger === undefined
       ? null
-      : fingerOver(page, pageMm, options.thumb, createRandom(options.seed + THUMB_SEED));
+      : fingerOver(page, pageMm, options.finger, createRandom(options.seed + FINGER_SEED));
   for (let y = 0; y < frameHeight; y++) {
     for (let x = 0; x < frameWidth; x++) {
       const j = (y * frameWidth + x) * 4;
@@ -187,11 +187,11 @@ export function capturePhone(
         const grain = random.range(-6, 6);
         for (let c = 0; c < 3; c++) frame.data[j + c] = (table[c]! + grain) * light * tint[c]!;
       }
-      if (thumb) {
-        const { cover, brightness, shade: under } = thumb.at(u, v);
+      if (finger) {
+        const { cover, brightness, shade: under } = finger.at(u, v);
         const lit = shade * (1 - 0.25 * r2) * 0.92 * brightness;
         for (let c = 0; c < 3; c++) {
-          frame.data[j + c] = frame.data[j + c]! * under * (1 - cover) + thumb.skin[c]! * lit * tint[c]! * cover;
+          frame.data[j + c] = frame.data[j + c]! * under * (1 - cover) + finger.skin[c]! * lit * tint[c]! * cover;
         }
       }
       frame.data[j + 3] = 255;
@@ -209,7 +209,7 @@ export function capturePhone(
 /** Offset of the glare spot's own random generator from the photo's seed. */
 const GLARE_SEED = 7919;
 /** Offset of the finger's own random generator from the photo's seed (see fingerOver). */
-const THUMB_SEED = 104729;
+const FINGER_SEED = 104729;
 /** Skin tones the finger is drawn in, lit white: from light to dark. */
 const SKIN_LIGHT = [236, 192, 164] as const;
 const SKIN_DARK = [112, 74, 54] as const;
@@ -217,9 +217,9 @@ const SKIN_DARK = [112, 74, 54] as const;
 /**
  * A finger lying over a corner of the page: its skin's colour, and at page pixel (u, v) how much of the pixel it
  * covers (its edge 0.3 mm soft), how brightly the skin is lit there (a rounded finger, lit from above, darker towards
- * its sides), and the share of light its soft shadow leaves on the paper beside it. The finger comes in across the page's side edge, nearly square to
- * it, 16–19 mm wide, with its tip 22–26 mm in from the edge, past the corner marker (10 mm wide, its centre 12 mm in
- * from each edge) on every side.
+ * its sides), and the share of light its soft shadow leaves on the paper beside it. The finger comes in across the
+ * page's side edge, nearly square to it, 16–19 mm wide, with its tip 22–26 mm in from the edge, past the corner marker
+ * (10 mm wide, its centre 12 mm in from each edge) on every side.
  */
 function fingerOver(
   page: Picture,
@@ -236,11 +236,11 @@ function fingerOver(
   const radius = random.range(8, 9.5);
   const reach = random.range(22, 26);
   const angle = random.range(-0.25, 0.25);
-  // The axis runs from outside the page to the tip's round end, whose centre lies `radius` short of the tip.
+  // The axis runs from outside the page to the centre of the tip's round end, `radius` short of the tip.
   const [ax, ay] = [right ? -Math.cos(angle) : Math.cos(angle), Math.sin(angle)];
   const sideY = bottom ? pageMm.heightMm - random.range(10, 14) : random.range(10, 14);
-  const tip = { x: right ? pageMm.widthMm - reach + radius : reach - radius, y: sideY };
-  const start = { x: tip.x - 80 * ax, y: tip.y - 80 * ay };
+  const tipCentre = { x: right ? pageMm.widthMm - reach + radius : reach - radius, y: sideY };
+  const start = { x: tipCentre.x - 80 * ax, y: tipCentre.y - 80 * ay };
   const tone = random.range(0, 1);
   const skin = SKIN_LIGHT.map((light, c) => light + (SKIN_DARK[c]! - light) * tone);
   const shadowOffset = { x: random.range(-2, 2), y: random.range(1, 3) };

@@ -42,9 +42,8 @@ export async function throughJpeg(capture: Capture): Promise<ScanImage> {
  */
 export function qrCornersInPicture(capture: Capture, layout: Layout): ScanPoint[] {
   const { x, y, width, height } = layout.qr;
-  return [pagePoint(x, y), pagePoint(x + width, y), pagePoint(x + width, y + height), pagePoint(x, y + height)].map(
-    (c) => pageInPicture(capture, layout)(c.x, c.y),
-  );
+  const at = pageInPicture(capture, layout);
+  return [at(x, y), at(x + width, y), at(x + width, y + height), at(x, y + height)];
 }
 
 /** Where a phone capture put a page point (mm) in the picture as the reader sees it (see qrCornersInPicture). */
