@@ -12,6 +12,7 @@ export const SCAN_WARNING_CODES = [
   "UNEVEN_LIGHTING",
   "GLARE",
   "PAGE_EMPTY",
+  "ERASED_LETTER",
 ] as const;
 export type ScanWarningCode = (typeof SCAN_WARNING_CODES)[number];
 
@@ -29,6 +30,8 @@ export const SCAN_WARNING_MESSAGES: MessageCatalogue<ScanWarningCode> = {
     GLARE:
       "A reflection washes out part of the page; letters there may be faint or missing. Photograph the page again without the flash, with the light coming from the side.",
     PAGE_EMPTY: "No letters were found on this page. Was it filled in, and written with a dark enough pen?",
+    ERASED_LETTER:
+      "Only the faint trace of an erased letter was found in this box, so it was left empty. If a letter belongs here, write it more firmly.",
   },
   ru: {
     STROKE_TRIMMED: "Удалён штрих, заходивший из соседней клетки.",
@@ -43,6 +46,8 @@ export const SCAN_WARNING_MESSAGES: MessageCatalogue<ScanWarningCode> = {
     GLARE:
       "Блик засвечивает часть страницы: буквы там могут выйти бледными или пропасть. Переснимите страницу без вспышки, чтобы свет падал сбоку.",
     PAGE_EMPTY: "На этой странице не найдено ни одной буквы. Она заполнена? Достаточно ли тёмная ручка?",
+    ERASED_LETTER:
+      "В этой клетке только бледный след стёртой буквы, поэтому она оставлена пустой. Если здесь нужна буква, напишите её с нажимом.",
   },
   de: {
     STROKE_TRIMMED: "Ein Strich aus einem Nachbarkästchen wurde entfernt.",
@@ -59,6 +64,8 @@ export const SCAN_WARNING_MESSAGES: MessageCatalogue<ScanWarningCode> = {
       "Eine Spiegelung überstrahlt einen Teil der Seite; Buchstaben dort sind vielleicht blass oder fehlen. Fotografiere die Seite noch einmal ohne Blitz, mit Licht von der Seite.",
     PAGE_EMPTY:
       "Auf dieser Seite wurden keine Buchstaben gefunden. Ist sie ausgefüllt und mit einem dunkel genug schreibenden Stift beschrieben?",
+    ERASED_LETTER:
+      "In diesem Kästchen ist nur die blasse Spur eines ausradierten Buchstabens, daher blieb es leer. Gehört hier ein Buchstabe hin, schreib ihn kräftiger.",
   },
   es: {
     STROKE_TRIMMED: "Se quitó un trazo que entraba desde una casilla vecina.",
@@ -74,6 +81,8 @@ export const SCAN_WARNING_MESSAGES: MessageCatalogue<ScanWarningCode> = {
       "Un reflejo aclara parte de la página; las letras de esa zona pueden salir tenues o faltar. Vuelve a fotografiar la página sin flash, con la luz de lado.",
     PAGE_EMPTY:
       "No se encontró ninguna letra en esta página. ¿Está rellenada y escrita con un bolígrafo lo bastante oscuro?",
+    ERASED_LETTER:
+      "En esta casilla solo hay el rastro tenue de una letra borrada, así que se dejó vacía. Si aquí va una letra, escríbela con más fuerza.",
   },
   fr: {
     STROKE_TRIMMED: "Un trait venant d’une case voisine a été retiré.",
@@ -88,6 +97,8 @@ export const SCAN_WARNING_MESSAGES: MessageCatalogue<ScanWarningCode> = {
     GLARE:
       "Un reflet éclaircit une partie de la page ; les lettres à cet endroit peuvent être pâles ou manquer. Reprenez la photo sans flash, avec la lumière venant de côté.",
     PAGE_EMPTY: "Aucune lettre n’a été trouvée sur cette page. Est-elle remplie, et écrite avec un stylo assez foncé ?",
+    ERASED_LETTER:
+      "Cette case ne contient que la trace pâle d’une lettre gommée ; elle a donc été laissée vide. Si une lettre doit y figurer, écrivez-la plus appuyé.",
   },
   it: {
     STROKE_TRIMMED: "È stato rimosso un tratto che entrava da una casella vicina.",
@@ -103,6 +114,8 @@ export const SCAN_WARNING_MESSAGES: MessageCatalogue<ScanWarningCode> = {
       "Un riflesso schiarisce parte della pagina; lì le lettere possono risultare sbiadite o mancare. Fotografa di nuovo la pagina senza flash, con la luce di lato.",
     PAGE_EMPTY:
       "Su questa pagina non è stata trovata nessuna lettera. È stata compilata, con una penna abbastanza scura?",
+    ERASED_LETTER:
+      "In questa casella c’è solo la traccia chiara di una lettera cancellata, quindi è stata lasciata vuota. Se qui va una lettera, scrivila calcando di più.",
   },
   uk: {
     STROKE_TRIMMED: "Вилучено штрих, що заходив із сусідньої клітинки.",
@@ -117,5 +130,7 @@ export const SCAN_WARNING_MESSAGES: MessageCatalogue<ScanWarningCode> = {
     GLARE:
       "Відблиск засвічує частину сторінки: літери там можуть бути блідими або зникнути. Перезніміть сторінку без спалаху, щоб світло падало збоку.",
     PAGE_EMPTY: "На цій сторінці не знайдено жодної літери. Чи її заповнено? Чи досить темна ручка?",
+    ERASED_LETTER:
+      "У цій клітинці лише блідий слід стертої літери, тому її залишено порожньою. Якщо тут потрібна літера, напишіть її з натиском.",
   },
 };

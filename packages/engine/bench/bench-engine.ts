@@ -39,7 +39,7 @@ type Scenario = {
   targetWorstIou?: number;
   targetWhole: number;
   /** How the page is written, beyond the hand and the seed. */
-  fill?: Pick<FillOptions, "hairlineMm" | "ink" | "crossing" | "printer" | "pencil" | "jitter">;
+  fill?: Pick<FillOptions, "hairlineMm" | "ink" | "crossing" | "printer" | "pencil" | "jitter" | "erased">;
   /** Pages read in this scenario; default both. */
   pages?: number[];
   /** The photo as it arrives after the device stored it: shrunk and saved again (a messenger), say. */
@@ -401,6 +401,22 @@ const scenarios: Scenario[] = [
     capture: (p, l, seed) => capturePhone(p, l.paper, { seed, finger: FINGER_CORNERS[seed % 3]! }),
     targetWhole: 0.995,
     fill: { pencil: true },
+  },
+  // Pencil letters rubbed out first in a fifth of the boxes: a blank box holds only the erased letter's ghost, a written
+  // one its letter over the ghost of another (see FillOptions.erased). Ghosts are no letters.
+  {
+    name: "pencil, erased letters, flatbed 300 dpi",
+    dpi: 300,
+    capture: (p, _, seed) => captureFlatbed(p, { seed }),
+    targetWhole: 0.995,
+    fill: { pencil: true, erased: 0.2 },
+  },
+  {
+    name: "pencil, erased letters, phone photo",
+    dpi: 300,
+    capture: (p, l, seed) => capturePhone(p, l.paper, { seed }),
+    targetWhole: 0.995,
+    fill: { pencil: true, erased: 0.2 },
   },
 ];
 /**

@@ -65,6 +65,7 @@ export const SCAN_WARNING_CODES = [
   "UNEVEN_LIGHTING",
   "GLARE",
   "PAGE_EMPTY",
+  "ERASED_LETTER",
 ] as const;
 
 export type ScanWarningCode = (typeof SCAN_WARNING_CODES)[number];
@@ -82,6 +83,8 @@ export const SCAN_WARNING_MESSAGES: Record<ScanWarningCode, string> = {
   GLARE:
     "A reflection washes out part of the page; letters there may be faint or missing. Photograph the page again without the flash, with the light coming from the side.",
   PAGE_EMPTY: "No letters were found on this page. Was it filled in, and written with a dark enough pen?",
+  ERASED_LETTER:
+    "Only the faint trace of an erased letter was found in this box, so it was left empty. If a letter belongs here, write it more firmly.",
 };
 
 /** A warning about a cell or a page, as data. */

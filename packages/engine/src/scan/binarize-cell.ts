@@ -1,6 +1,7 @@
 import { DROPOUT_RGB, LABEL_RGB } from "../template/page-geometry.ts";
 import { BLUR_ALONE, edgeShare, middleDepth, trueWidth } from "./blurred-band.ts";
 import { SPECK_MM2 } from "./clean-cell.ts";
+import { coreRank, dropGhosts } from "./erased-ghosts.ts";
 import type { FloatImage } from "./images.ts";
 import { kthSmallest } from "./kth-smallest.ts";
 import { labelComponents } from "./label-components.ts";
@@ -79,6 +80,18 @@ export type CellMask = {
    * (see unveiledInkLevels).
    */
   printLevel?: number;
+  /**
+   * How deep below paper the ink kept lies at its core (lighting normalised, see coreRank), what is left of erased
+   * letters dropped (see dropGhosts); undefined where there is none.
+   */
+  inkDepth?: number;
+  /**
+   * The least of the kept pieces' core depths (a piece too small to judge by its deepest pixel, see dropGhosts),
+   * which the page may judge again (PageLevels.ghostBelow).
+   */
+  faintestPiece?: number;
+  /** Everything the box held was what an eraser left of a letter (see PageLevels.ghostBelow): it reads empty. */
+  erased?: boolean;
 };
 
 /** How a box is read beyond its own picture: what the page says (see binarizeCell). */
@@ -113,6 +126,11 @@ export type PageLevels = {
    * and was cut as a hairline's, near its middle: a third of its width.
    */
   bandRatio?: number;
+  /**
+   * A piece of the box's ink whose core lies less deep below paper than this is what an eraser left of a letter (see
+   * letterDepthOf), however the box's own pieces compare.
+   */
+  ghostBelow?: number;
 };
 
 const luminance = ([r, g, b]: readonly [number, number, number]) => (0.299 * r + 0.587 * g + 0.114 * b) / 255;
@@ -251,12 +269,18 @@ export function underGlare(kept: readonly (number | undefined)[]): boolean {
  * middles (Bad Script seed 73: 104/161 glyphs whole).
  */
 export function unveiledInkLevels(boxes: readonly { inkLevel: number; printLevel?: number }[]): number[] {
-  const kept = printKept(boxes);
-  return boxes.map(({ inkLevel }, i) => {
-    const share = kept[i];
-    if (share === undefined || share >= VEILED_PRINT) return inkLevel;
-    return Math.max(0, 1 - (1 - inkLevel) / Math.max(DEEPEST_VEIL, share));
-  });
+  const shares = veilShares(boxes);
+  return boxes.map(({ inkLevel }, i) => Math.max(0, 1 - (1 - inkLevel) / shares[i]!));
+}
+
+/**
+ * The share of every depth below paper a glare's veil left each box (see unveiledInkLevels): 1 where its print kept
+ * VEILED_PRINT of its depth or more, or was not measured.
+ */
+export function veilShares(boxes: readonly { printLevel?: number }[]): number[] {
+  return printKept(boxes).map((share) =>
+    share === undefined || share >= VEILED_PRINT ? 1 : Math.max(DEEPEST_VEIL, share),
+  );
 }
 
 /**
@@ -374,6 +398,8 @@ const GRAIN_CURVATURES = 2;
  * `printDarker` is how much darker than the template's colour the page's printer laid it down (see measurePrint):
  * a box whose darkest is that much darker still holds no ink of its own (EMPTY_LEVEL), and a printed line may be that
  * much darker (DARKEST_PRINT), and sure ink is judged with the printed lines divided out.
+ * Pieces far shallower than the box's strokes, what an eraser left of a letter written before, are dropped (see
+ * dropGhosts).
  */
 export function binarizeCell(
   image: NormalisedPicture,
@@ -382,20 +408,67 @@ export function binarizeCell(
   print?: PrintedLines,
   page: PageLevels = {},
 ): CellMask {
-  const printDarker = page.printDarker ?? 0;
   const blurPx = page.blurMm === undefined ? undefined : page.blurMm * pxPerMm;
   const { width, height, data } = image;
   const printable = {
     rows: printableLines(height, pxPerMm, print?.rows, print?.ghostRows),
     columns: printableLines(width, pxPerMm, print?.columns, print?.ghostColumns),
     spans: printSpans(width, height, pxPerMm, print?.boxes),
-    darkest: DARKEST_PRINT - printDarker,
+    darkest: DARKEST_PRINT - (page.printDarker ?? 0),
     lines: print,
   };
+  const shapes = printedShapes(width, height, pxPerMm, print, blurPx ?? PRINT_SHAPE_BLUR_MM * pxPerMm);
+  const cell = binarizeInk(image, pxPerMm, labels, printable, shapes, page);
+  // A pen's box was cut at its ink's midway, under which no ghost reaches; a pencil's or a pale pen's strokes were
+  // followed down to their own half depth.
+  if (!cell.faint && cell.bandWidth === undefined && page.ghostBelow === undefined) {
+    return { ...cell, inkDepth: coreDepth(cell.mask, data) };
+  }
+  return dropGhosts(cell, printlessDepths(data, width, height, printable, shapes), pxPerMm, page.ghostBelow);
+}
+
+/**
+ * The depth below paper of each pixel of a box, its print taken out (`withoutPrint`, and each dashed guide's band
+ * divided by the dashes' level): an erased letter's ghost over a guide is no deeper than beside it.
+ */
+function printlessDepths(
+  data: Float32Array,
+  width: number,
+  height: number,
+  printable: Printable,
+  shapes: PrintedShapes,
+): Float32Array {
+  const picture = withoutPrint(data, width, height, printable);
+  for (const { from, to } of shapes.dashes) {
+    const level = dashLevel(picture, width, from, to);
+    for (let i = from * width; i < (to + 1) * width; i++) picture[i] = picture[i]! / level;
+  }
+  return picture;
+}
+
+/** How deep a mask's ink lies at its core (see coreRank; `data`: 1 = paper); undefined for an empty mask. */
+function coreDepth(mask: Uint8Array, data: Float32Array): number | undefined {
+  const depths = new Float32Array(mask.length);
+  let n = 0;
+  for (let i = 0; i < mask.length; i++) if (mask[i]) depths[n++] = 1 - data[i]!;
+  return n > 0 ? kthSmallest(depths.subarray(0, n), coreRank(n)) : undefined;
+}
+
+/** The box's ink, ghosts of erased letters and all (see binarizeCell). */
+function binarizeInk(
+  image: NormalisedPicture,
+  pxPerMm: number,
+  labels: readonly PixelRect[],
+  printable: Printable,
+  shapes: PrintedShapes,
+  page: PageLevels,
+): CellMask {
+  const printDarker = page.printDarker ?? 0;
+  const blurPx = page.blurMm === undefined ? undefined : page.blurMm * pxPerMm;
+  const { width, height, data } = image;
   // The ink level is the darkest 0.1 % of the cell: the core of the strokes, not a noisy extreme pixel.
   const histogram = levelHistogram(data);
   const inkLevel = Math.min(levelBelow(histogram, data.length, 0.001), page.boxInkLevel ?? 1);
-  const shapes = printedShapes(width, height, pxPerMm, print, blurPx ?? PRINT_SHAPE_BLUR_MM * pxPerMm);
   if (inkLevel >= EMPTY_LEVEL - printDarker || !beyondGrain(inkLevel, grainIn(histogram, data.length))) {
     return faintStrokes(image, pxPerMm, labels, inkLevel, printable, shapes, blurPx, page);
   }

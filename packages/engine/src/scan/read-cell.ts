@@ -52,6 +52,10 @@ export type CellReading = {
   inkLevel: number;
   /** In a faint or blank box, the level of its darkest printed line (CellMask.printLevel). */
   printLevel?: number;
+  /** The median depth below paper of the box's own ink (CellMask.inkDepth): how deep the page's pen goes. */
+  inkDepth?: number;
+  /** The least median depth of the box's own pieces of ink (CellMask.faintestPiece): a ghost the page may tell. */
+  faintestPiece?: number;
   millis: { cut: number; clean: number; trace: number };
 };
 
@@ -139,6 +143,7 @@ export async function readCell(
   }
   const warnings = [...cleaned.warnings];
   if (!cleaned.empty && first.binary.inkLevel > 0.45) warnings.push(scanWarning("FAINT_INK"));
+  if (cleaned.empty && first.binary.erased) warnings.push(scanWarning("ERASED_LETTER"));
   const clean = performance.now();
   const base = { chars: cell.chars, variant: cell.variant };
   if (cleaned.empty) {
@@ -148,6 +153,8 @@ export async function readCell(
       bandWidth: first.binary.bandWidth,
       inkLevel: first.binary.inkLevel,
       printLevel: first.binary.printLevel,
+      inkDepth: first.binary.inkDepth,
+      faintestPiece: first.binary.faintestPiece,
       millis: { cut: cut - started, clean: clean - cut, trace: 0 },
     };
   }
@@ -159,6 +166,8 @@ export async function readCell(
     bandWidth: first.binary.bandWidth,
     inkLevel: first.binary.inkLevel,
     printLevel: first.binary.printLevel,
+    inkDepth: first.binary.inkDepth,
+    faintestPiece: first.binary.faintestPiece,
     millis: { cut: cut - started, clean: clean - cut, trace: done - clean },
   };
 }

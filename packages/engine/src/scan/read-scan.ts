@@ -9,8 +9,10 @@ import {
   tooDarkForHairlines,
   underGlare,
   unveiledInkLevels,
+  veilShares,
 } from "./binarize-cell.ts";
 import { cutRegion } from "./cut-cells.ts";
+import { ERASED_PAGE_SHARE, letterDepthOf } from "./erased-ghosts.ts";
 import { findCreases } from "./find-creases.ts";
 import { findMarkers } from "./find-markers.ts";
 import { findQrCodeByMarkers } from "./find-qr-by-markers.ts";
@@ -248,7 +250,7 @@ async function readPicture(
   // where that, a glare's veil taken out (unveiledInkLevels), is darker than a line thinner than the blur can look
   // (tooDarkForHairlines); on a sharper picture (a scan) a hairline's few pixels measure wider than its blur says, and
   // the median decides (RESOLVED_WIDTH).
-  const decide = (readings: readonly CellReading[]) => {
+  const decidePen = (readings: readonly CellReading[]) => {
     const reread = new Map<number, PageReading>();
     const faint = readings.flatMap((r) => (r.bandWidth === undefined ? [] : [r.bandWidth]));
     const unveiled = unveiledInkLevels(readings);
@@ -268,6 +270,24 @@ async function readPicture(
     }
     return reread;
   };
+  // What an eraser left of a letter is judged against the page's letters too: a box whose faintest piece of ink lies
+  // under ERASED_PAGE_SHARE of their depth (as much less as a glare's veil took from the box) is read again with that
+  // level (see dropGhosts), which empties a box holding nothing else.
+  const decide = (readings: readonly CellReading[]) => {
+    const reread = decidePen(readings);
+    const shares = veilShares(readings);
+    const letters = letterDepthOf(
+      readings.map((r) => ({ empty: r.cell.empty, inkDepth: r.inkDepth })),
+      shares,
+    );
+    if (letters === undefined) return reread;
+    for (const [index, { faintestPiece }] of readings.entries()) {
+      const ghostBelow = ERASED_PAGE_SHARE * letters * shares[index]!;
+      if (faintestPiece === undefined || faintestPiece >= ghostBelow) continue;
+      reread.set(index, { ...(reread.get(index) ?? boxReadings[index]), ghostBelow });
+    }
+    return reread;
+  };
   const boxes = await readBoxes(
     { source: cellSource, boxH, cells: pageCells, surroundings, workPxPerMm, levels: boxReadings },
     helpers,
@@ -282,11 +302,12 @@ async function readPicture(
     cellTimes.trace += reading.millis.trace;
   }
   // A written box's picture is kept for tracing under its outline in the editors.
+  const readings = boxes.map(({ reading }) => reading);
   const cells: ScanCell[] = boxes.map(({ reading, picture }) =>
     picture ? { ...reading.cell, picture } : reading.cell,
   );
-  const paperLevels = boxes.map(({ reading }) => reading.paperLevel);
-  const glare = underGlare(printKept(boxes.map(({ reading }) => reading)));
+  const paperLevels = readings.map((reading) => reading.paperLevel);
+  const glare = underGlare(printKept(readings));
   const t5 = performance.now();
   // The preview is small: sample it from the shrunk copy, which is cheaper and aliases less.
   const preview = rectifyPage(

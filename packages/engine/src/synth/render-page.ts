@@ -13,11 +13,18 @@ import {
 } from "../template/page-geometry.ts";
 import { qrMatrix } from "../template/qr-matrix.ts";
 import { type Canvas, circle, createCanvas, paint, type Rgb, rectangle, toRgba } from "./canvas.ts";
-import { type Contour, pathToContours, strokePolygons, transformContours } from "./contours.ts";
+import { type Contour, contoursBox, pathToContours, strokePolygons, transformContours } from "./contours.ts";
 import { type CrossingOptions, crossBox } from "./cross-box.ts";
 import { printMonochrome } from "./halftone.ts";
-import { DEFAULT_JITTER, type HandwritingFont, type Jitter, placeGlyph, writeGlyph } from "./handwriting.ts";
-import { createRandom } from "./random.ts";
+import {
+  DEFAULT_JITTER,
+  type HandwritingFont,
+  type Jitter,
+  placeGlyph,
+  type WrittenGlyph,
+  writeGlyph,
+} from "./handwriting.ts";
+import { createRandom, type Random } from "./random.ts";
 
 /** The truth about one box of a synthetic page: what was written there, in the cell's font units. */
 export type GlyphTruth = {
@@ -29,6 +36,10 @@ export type GlyphTruth = {
   contours: Contour[];
   /** The pen's thickening of the outline, in font units (a round pen of this radius). */
   dilation: number;
+  /** In pencil: how far below the paper's light the letter's graphite lies where it covers (the tooth aside). */
+  inkDepth?: number;
+  /** A letter was rubbed out here first (FillOptions.erased): how far below the paper's light its ghost lies at most. */
+  ghostDepth?: number;
 };
 
 export type SyntheticPage = {
@@ -69,6 +80,13 @@ export type FillOptions = {
    * "mono-laser" prints every colour as black toner dots (see printMonochrome).
    */
   printer?: "colour" | "heavy-colour" | "mono-laser";
+  /**
+   * With `pencil`: the share of boxes (0–1) where a letter was written and rubbed out first (see eraseLetter). A box
+   * left blank keeps only the erased letter's ghost; a written one has its letter over the ghost of another (a
+   * letter written in the wrong box, erased and written again). Drawn with its own random generator, so every
+   * other box reads as without it. The truth holds what was written last: a ghost is no letter.
+   */
+  erased?: number;
 };
 
 const PAPER: Rgb = [252, 252, 249];
@@ -112,11 +130,19 @@ export function renderFilledPage(layout: Layout, options: FillOptions): Syntheti
   const random = createRandom(options.seed);
   const tooth = options.pencil ? paperTooth(options.seed, (PENCIL_TOOTH_MM * options.dpi) / 25.4) : undefined;
   const truth: GlyphTruth[] = [];
+  const eraser = createRandom(options.seed + ERASER_SEED);
+  const pageCells = layout.cells.filter((cell) => cell.page === options.page);
   for (const cell of layout.cells) {
     if (cell.page !== options.page) continue;
     const written = random.next() < (options.blankRatio ?? 0) ? undefined : writeGlyph(options.hand, cell.chars);
+    let ghostDepth: number | undefined;
+    if (tooth && eraser.next() < (options.erased ?? 0)) {
+      const ghost = writeGlyph(options.hand, written ? eraser.pick(pageCells).chars : cell.chars);
+      if (ghost) ghostDepth = eraseLetter(canvas, ghost, cell, k, eraser, tooth);
+    }
+    const erased = ghostDepth === undefined ? {} : { ghostDepth };
     if (!written) {
-      truth.push({ chars: cell.chars, variant: cell.variant, empty: true, contours: [], dilation: 0 });
+      truth.push({ chars: cell.chars, variant: cell.variant, empty: true, contours: [], dilation: 0, ...erased });
       continue;
     }
     const boxUnits = (cell.box.width / cell.emMm) * 1000;
@@ -127,15 +153,85 @@ export function renderFilledPage(layout: Layout, options: FillOptions): Syntheti
     const drawn = options.hairlineMm
       ? { contours: strokePolygons(placed.contours, ((options.hairlineMm / 2) * 1000) / cell.emMm), dilation: 0 }
       : placed;
-    truth.push({ chars: cell.chars, variant: cell.variant, empty: false, ...drawn });
     const toPixels = cellToPixels(cell, k);
     const outline = [...drawn.contours, ...strokePolygons(drawn.contours, drawn.dilation)];
     if (tooth) {
       const grey = random.range(...PENCIL_GREYS);
+      truth.push({
+        chars: cell.chars,
+        variant: cell.variant,
+        empty: false,
+        ...drawn,
+        inkDepth: 1 - grey / 255,
+        ...erased,
+      });
       paint(canvas, transformContours(outline, toPixels), [grey, grey, grey + 4], "ink", tooth);
-    } else paint(canvas, transformContours(outline, toPixels), options.ink ?? BALLPOINT_BLUE, "ink");
+    } else {
+      truth.push({ chars: cell.chars, variant: cell.variant, empty: false, ...drawn });
+      paint(canvas, transformContours(outline, toPixels), options.ink ?? BALLPOINT_BLUE, "ink");
+    }
   }
   return { width, height, data: toRgba(canvas), dpi: options.dpi, truth };
+}
+
+/** Offset of the eraser's own random generator from the page's seed (see FillOptions.erased). */
+const ERASER_SEED = 15485863;
+/**
+ * What an eraser leaves of a pencil letter: this share of its graphite (0.05: a soft eraser worked well; 0.2:
+ * a quick rub with a hard one), held in the paper's valleys where the lead had missed them.
+ */
+const ERASED_RESIDUE = [0.05, 0.2] as const;
+/** Graphite the eraser smeared beside the strokes (mm, a band this wide) at a third of what stayed on them. */
+const ERASER_SMEAR_MM = 0.25;
+/** The grey the rubbing leaves over the patch it worked (its depth below paper) and how far past the letter (mm). */
+const ERASER_PATCH = [0.01, 0.025] as const;
+const ERASER_PATCH_MM = 1.5;
+
+/**
+ * Writes `glyph` in a box in pencil and rubs it out: its graphite stays in the tooth's valleys, where the lead
+ * had missed them, at a share of ERASED_RESIDUE, smeared beside its strokes, and the rubbed patch is a shade greyer.
+ * Returns how far below the paper's light the ghost lies at most.
+ */
+function eraseLetter(
+  canvas: Canvas,
+  glyph: WrittenGlyph,
+  cell: LayoutCell,
+  k: number,
+  random: Random,
+  tooth: (x: number, y: number) => number,
+): number {
+  const boxUnits = (cell.box.width / cell.emMm) * 1000;
+  const placed = placeGlyph(glyph, boxUnits, random, DEFAULT_JITTER);
+  const outline = [...placed.contours, ...strokePolygons(placed.contours, placed.dilation)];
+  const toPixels = cellToPixels(cell, k);
+  const units = 1000 / cell.emMm;
+  const { xMin, yMin, xMax, yMax } = contoursBox(outline);
+  const margin = ERASER_PATCH_MM * units;
+  const patch = 1 - random.range(...ERASER_PATCH);
+  const rubbed = ellipse((xMin + xMax) / 2, (yMin + yMax) / 2, (xMax - xMin) / 2 + margin, (yMax - yMin) / 2 + margin);
+  paint(canvas, transformContours([rubbed], toPixels), [255 * patch, 255 * patch, 255 * patch], "ink");
+  const grey = random.range(...PENCIL_GREYS);
+  const residue = random.range(...ERASED_RESIDUE);
+  const left = (share: number): Rgb => [
+    255 - share * (255 - grey),
+    255 - share * (255 - grey),
+    255 - share * (251 - grey),
+  ];
+  const smear = strokePolygons(outline, ERASER_SMEAR_MM * units);
+  paint(canvas, transformContours(smear, toPixels), left(residue / 3), "ink");
+  const valleys = (x: number, y: number) => 1 + PENCIL_TOOTH - tooth(x, y);
+  paint(canvas, transformContours(outline, toPixels), left(residue), "ink", valleys);
+  return residue * (1 - grey / 255);
+}
+
+/** An ellipse as a polygon. */
+function ellipse(cx: number, cy: number, rx: number, ry: number): Contour {
+  const out: number[] = [];
+  for (let i = 0; i < 32; i++) {
+    const angle = (i * Math.PI) / 16;
+    out.push(cx + rx * Math.cos(angle), cy + ry * Math.sin(angle));
+  }
+  return out;
 }
 
 /**

@@ -118,6 +118,19 @@ describe("upload panel", () => {
     expect(screen.getByTestId("upload-status").textContent).toBe("Проверьте");
   });
 
+  it("names the boxes left empty for an erased letter's trace, in the user's language", async () => {
+    await activateLanguage("ru");
+    const erased = (chars: string) => ({ code: "ERASED_LETTER", message: "След стёртой буквы.", chars, variant: 1 });
+    server = [scan("done", { pages: [page({ lettersFound: 40, cellWarnings: [erased("ж"), erased("Q")] })] })];
+    renderPanel();
+    expect(
+      await screen.findByText("Страница 1: в клетках ж Q были только следы стёртых букв, они оставлены пустыми."),
+    ).toBeTruthy();
+    // No letter came from those boxes: nothing to check on the Letters tab.
+    expect(screen.queryByText(/вкладке «Буквы»/)).toBeNull();
+    expect(screen.getByTestId("upload-status").textContent).toBe("Прочитано");
+  });
+
   it("shows a failed file's error once", async () => {
     await activateLanguage("uk");
     const notFound = { code: "TEMPLATE_NOT_FOUND_ON_PAGE", message: "На сторінці не знайдено шаблон." };

@@ -40,6 +40,12 @@ function Line({ line }: { line: ScanLine }) {
           {t("upload.cellWarnings", { count: line.count })}
         </Text>
       );
+    case "erased":
+      return (
+        <Text size="sm" c="yellow.4">
+          {t("upload.erased", { page: line.page, count: line.letters.length, letters: line.letters.join(" ") })}
+        </Text>
+      );
     case "pageError":
       return (
         <Text size="sm" c="red.4" role="alert">

@@ -87,6 +87,21 @@ describe("what an upload's result says", () => {
     ]);
   });
 
+  it("names the boxes left empty for an erased letter's trace apart from letters to check, and asks for a look", () => {
+    const erased = (chars: string) => ({ code: "ERASED_LETTER", message: "Erased.", chars, variant: 1 });
+    const warned = page({
+      cellWarnings: [erased("ж"), { code: "TOUCHES_BORDER", message: "Edge.", chars: "g", variant: 1 }, erased("Q")],
+    });
+    expect(describeScan(scan({ pages: [warned] }))).toEqual({
+      lines: [
+        { kind: "read", page: 1, count: 42 },
+        { kind: "erased", page: 1, letters: ["ж", "Q"] },
+        { kind: "cellWarnings", count: 1 },
+      ],
+      attention: "warning",
+    });
+  });
+
   it("says nothing about pages while the file is still being read", () => {
     expect(describeScan(scan({ status: "reading", progress: 40, pages: [] })).lines).toEqual([]);
   });

@@ -8,6 +8,8 @@ export type ScanLine =
   /** A page with no letters found and no warning of the reader saying so: the page looks empty. */
   | { kind: "empty"; page: number }
   | { kind: "cellWarnings"; count: number }
+  /** Boxes (by their characters) the reader left empty since they held only an erased letter's trace. */
+  | { kind: "erased"; page: number; letters: string[] }
   | { kind: "read"; page: number; count: number };
 
 /** How much an upload's result asks of the user: nothing, a look (a page warning), or an action (empty, failed). */
@@ -15,6 +17,8 @@ export type Attention = "none" | "warning" | "action";
 
 /** The reader's code for a page it found blank (packages/contract scan warnings, when the reader sends it). */
 const PAGE_EMPTY = "PAGE_EMPTY";
+/** The reader's code for a box it left empty since it held only an erased letter's trace: no letter to check. */
+const ERASED_LETTER = "ERASED_LETTER";
 
 /**
  * What an upload's result says, each thing once: a failed file shows its error once even when its only page failed
@@ -52,14 +56,18 @@ export function describeScan(scan: ScanStatus): { lines: ScanLine[]; attention: 
       if (!page.warnings.some((warning) => warning.code === PAGE_EMPTY)) add({ kind: "empty", page: number });
     }
     for (const warning of page.warnings) add({ kind: "warning", message: warning.message });
-    if (page.cellWarnings.length > 0) add({ kind: "cellWarnings", count: page.cellWarnings.length });
+    // An erased box gave no letter the Letters tab could show: its characters are named here.
+    const erased = page.cellWarnings.filter((warning) => warning.code === ERASED_LETTER);
+    const onLetters = page.cellWarnings.length - erased.length;
+    if (erased.length > 0) add({ kind: "erased", page: number, letters: erased.map((warning) => warning.chars) });
+    if (onLetters > 0) add({ kind: "cellWarnings", count: onLetters });
   }
-  // An empty or failed page needs the user to do something; a page warning (light, angle) is worth a look; letters
-  // with warnings are checked on the Letters tab as usual.
+  // An empty or failed page needs the user to do something; a page warning (light, angle) or a box left empty for an
+  // erased letter's trace is worth a look; letters with warnings are checked on the Letters tab as usual.
   const attention: Attention =
     emptyPage || lines.some((line) => line.kind === "error" || line.kind === "pageError")
       ? "action"
-      : lines.some((line) => line.kind === "warning")
+      : lines.some((line) => line.kind === "warning" || line.kind === "erased")
         ? "warning"
         : "none";
   return { lines, attention };
