@@ -7,9 +7,10 @@ import { labelComponents } from "./label-components.ts";
  * A piece of a box's ink whose core lies less deep below paper than this share of the box's deepest piece is what an
  * eraser left of a pencil letter, not a stroke. An eraser leaves 5–20 % of the graphite, and a letter written again
  * over it is pressed about as hard as the first: its ghost lies at a fifth of its depth or less, a phone's grain
- * added. A letter's own strokes, pressed lighter or darker along it, and a blurred dot beside a stem keep over half.
+ * added. A letter's own strokes, pressed lighter or darker along it, and a blurred dot beside a stem keep over half; a
+ * long light stroke of a light pencil's letter a third as deep as its stem stays (binarize-cell.test.ts).
  */
-export const GHOST_SHARE = 0.35;
+export const GHOST_SHARE = 0.3;
 /**
  * A piece under this share of the depth of the page's letters (their boxes' ink at its core, see letterDepthOf) is
  * what an eraser left of one, whatever else its box holds: a small letter written over a large erased one, or a box
