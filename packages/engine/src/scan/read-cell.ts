@@ -52,9 +52,9 @@ export type CellReading = {
   inkLevel: number;
   /** In a faint or blank box, the level of its darkest printed line (CellMask.printLevel). */
   printLevel?: number;
-  /** The median depth below paper of the box's own ink (CellMask.inkDepth): how deep the page's pen goes. */
+  /** How deep below paper the box's own ink lies at its core (CellMask.inkDepth): how deep the page's pen goes. */
   inkDepth?: number;
-  /** The least median depth of the box's own pieces of ink (CellMask.faintestPiece): a ghost the page may tell. */
+  /** The least core depth of the box's own pieces of ink (CellMask.faintestPiece): a ghost the page may tell. */
   faintestPiece?: number;
   millis: { cut: number; clean: number; trace: number };
 };

@@ -302,12 +302,11 @@ async function readPicture(
     cellTimes.trace += reading.millis.trace;
   }
   // A written box's picture is kept for tracing under its outline in the editors.
-  const readings = boxes.map(({ reading }) => reading);
   const cells: ScanCell[] = boxes.map(({ reading, picture }) =>
     picture ? { ...reading.cell, picture } : reading.cell,
   );
-  const paperLevels = readings.map((reading) => reading.paperLevel);
-  const glare = underGlare(printKept(readings));
+  const paperLevels = boxes.map(({ reading }) => reading.paperLevel);
+  const glare = underGlare(printKept(boxes.map(({ reading }) => reading)));
   const t5 = performance.now();
   // The preview is small: sample it from the shrunk copy, which is cheaper and aliases less.
   const preview = rectifyPage(
