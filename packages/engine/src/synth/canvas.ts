@@ -73,10 +73,15 @@ export function rectangle(x: number, y: number, width: number, height: number): 
 
 /** A circle as a polygon of 16 sides. */
 export function circle(cx: number, cy: number, radius: number): Contour {
+  return ellipse(cx, cy, radius, radius, 16);
+}
+
+/** An axis-aligned ellipse as a polygon of `sides` sides. */
+export function ellipse(cx: number, cy: number, rx: number, ry: number, sides = 32): Contour {
   const out: number[] = [];
-  for (let i = 0; i < 16; i++) {
-    const angle = (i * Math.PI) / 8;
-    out.push(cx + radius * Math.cos(angle), cy + radius * Math.sin(angle));
+  for (let i = 0; i < sides; i++) {
+    const angle = (i * 2 * Math.PI) / sides;
+    out.push(cx + rx * Math.cos(angle), cy + ry * Math.sin(angle));
   }
   return out;
 }

@@ -12,7 +12,7 @@ import {
   MARKER_HOLE_RATIO,
 } from "../template/page-geometry.ts";
 import { qrMatrix } from "../template/qr-matrix.ts";
-import { type Canvas, circle, createCanvas, paint, type Rgb, rectangle, toRgba } from "./canvas.ts";
+import { type Canvas, circle, createCanvas, ellipse, paint, type Rgb, rectangle, toRgba } from "./canvas.ts";
 import { type Contour, contoursBox, pathToContours, strokePolygons, transformContours } from "./contours.ts";
 import { type CrossingOptions, crossBox } from "./cross-box.ts";
 import { printMonochrome } from "./halftone.ts";
@@ -155,21 +155,11 @@ export function renderFilledPage(layout: Layout, options: FillOptions): Syntheti
       : placed;
     const toPixels = cellToPixels(cell, k);
     const outline = [...drawn.contours, ...strokePolygons(drawn.contours, drawn.dilation)];
-    if (tooth) {
-      const grey = random.range(...PENCIL_GREYS);
-      truth.push({
-        chars: cell.chars,
-        variant: cell.variant,
-        empty: false,
-        ...drawn,
-        inkDepth: 1 - grey / 255,
-        ...erased,
-      });
-      paint(canvas, transformContours(outline, toPixels), [grey, grey, grey + 4], "ink", tooth);
-    } else {
-      truth.push({ chars: cell.chars, variant: cell.variant, empty: false, ...drawn });
-      paint(canvas, transformContours(outline, toPixels), options.ink ?? BALLPOINT_BLUE, "ink");
-    }
+    const grey = tooth ? random.range(...PENCIL_GREYS) : undefined;
+    const depth = grey === undefined ? {} : { inkDepth: 1 - grey / 255 };
+    truth.push({ chars: cell.chars, variant: cell.variant, empty: false, ...drawn, ...depth, ...erased });
+    if (grey !== undefined) paint(canvas, transformContours(outline, toPixels), [grey, grey, grey + 4], "ink", tooth);
+    else paint(canvas, transformContours(outline, toPixels), options.ink ?? BALLPOINT_BLUE, "ink");
   }
   return { width, height, data: toRgba(canvas), dpi: options.dpi, truth };
 }
@@ -222,16 +212,6 @@ function eraseLetter(
   const valleys = (x: number, y: number) => 1 + PENCIL_TOOTH - tooth(x, y);
   paint(canvas, transformContours(outline, toPixels), left(residue), "ink", valleys);
   return residue * (1 - grey / 255);
-}
-
-/** An ellipse as a polygon. */
-function ellipse(cx: number, cy: number, rx: number, ry: number): Contour {
-  const out: number[] = [];
-  for (let i = 0; i < 32; i++) {
-    const angle = (i * Math.PI) / 16;
-    out.push(cx + rx * Math.cos(angle), cy + ry * Math.sin(angle));
-  }
-  return out;
 }
 
 /**
